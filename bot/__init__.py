@@ -1,0 +1,1 @@
+"""The bot: capture, detection, input, the level loop and the command line."""

@@ -1,0 +1,3 @@
+from bot.cli import entry
+
+entry()

@@ -1,0 +1,60 @@
+"""The `onestroke` command: `main(argv) -> int` so that tests can run it in-process.
+
+Each group of subcommands lives in its own module under `bot.commands` and exposes
+`register(subparsers)`; every parser sets `run=function(args) -> int`. Heavy imports
+(cv2, mss, pyautogui) happen inside those functions, never at start-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from solver.errors import OnestrokeError
+
+COMMAND_MODULES = (
+    "bot.commands.solve",
+    "bot.commands.vision",
+    "bot.commands.play",
+    "bot.commands.puzzles",
+)
+
+EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="onestroke",
+        description="Solve and play the one-stroke puzzle game (一笔画完).",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exit_:  # argparse already printed its one-line usage error
+        return int(exit_.code or 0)
+    try:
+        return int(args.run(args))
+    except OnestrokeError as error:
+        print(f"onestroke: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("onestroke: interrupted", file=sys.stderr)
+        return 130
+
+
+def entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

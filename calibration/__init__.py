@@ -1,0 +1,1 @@
+"""Finding the game on screen, the screen-to-pointer scale and saved profiles."""

@@ -1,0 +1,1 @@
+"""A practice game that looks and plays like the real one: the demo's and e2e tests' target."""

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# One entry point that sets everything up on a fresh machine, then runs a job:
+#   bash run.sh demo    the main job: the bot clears practice levels (starts Xvfb when there is no screen)
+#   bash run.sh test    the whole test suite (unit, vision fixtures, end-to-end under Xvfb)
+#   bash run.sh bench   the solver benchmark table (see docs/benchmark.md)
+#   bash run.sh -- ARGS runs `onestroke ARGS` in the project's environment
+set -euo pipefail
+cd "$(dirname "$0")"
+venv=.venv
+
+need_system_packages() {
+    # Xvfb gives the e2e tests and the headless demo a real X display; xdotool lets tests
+    # cover and move windows like a person would.
+    command -v Xvfb >/dev/null && command -v xdotool >/dev/null && return 1
+    return 0
+}
+
+if need_system_packages; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb xdotool >/dev/null
+    else
+        echo "run.sh: Xvfb/xdotool missing; install them (e.g. sudo apt-get install -y xvfb xdotool)" >&2
+    fi
+fi
+
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+stamp="$venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)"
+if [ ! -e "$stamp" ]; then
+    "$venv/bin/python" -m pip install -q --upgrade pip
+    "$venv/bin/python" -m pip install -q -e '.[test,bench]'
+    touch "$stamp"
+fi
+
+job=${1:-demo}
+[ $# -gt 0 ] && shift
+case "$job" in
+    demo) exec "$venv/bin/onestroke" demo "$@" ;;
+    test) exec "$venv/bin/python" -m pytest -q "$@" ;;
+    bench) exec "$venv/bin/python" -m benchmarks.solver_bench "$@" ;;
+    --) exec "$venv/bin/onestroke" "$@" ;;
+    *) echo "run.sh: unknown job '$job' (demo, test, bench, or -- ARGS)" >&2; exit 2 ;;
+esac

@@ -1,0 +1,201 @@
+"""The vocabulary of the game: cells, paths and the frozen `Board` value.
+
+A board is a rectangle of `rows` x `cols` positions; the open ones must be visited
+exactly once, starting at `start` (where the cat sits) and, when `end` is given,
+finishing there. Moves go to the 4 orthogonal neighbours, or to all 8 with `moves=8`.
+
+The text format (README, "Board text"):
+one line per row, one character per cell (`.` open, `#` hole, `S` start, `E` end),
+spaces between cells ignored, blank lines and `;` comment lines ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from solver.errors import BoardFormatError
+
+Cell = tuple[int, int]
+"""A grid position `(row, col)`, 0-based, row 0 at the top."""
+
+Path = Sequence[Cell]
+"""A route: the cells in the order the cat visits them."""
+
+OPEN, HOLE, START, END = ".", "#", "S", "E"
+
+ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+DIAGONAL: tuple[Cell, ...] = ((-1, 1), (1, 1), (1, -1), (-1, -1))
+
+
+def steps_for(moves: int) -> tuple[Cell, ...]:
+    """The (dr, dc) steps allowed in a 4- or 8-neighbourhood."""
+    if moves == 4:
+        return ORTHOGONAL
+    if moves == 8:
+        return ORTHOGONAL + DIAGONAL
+    raise ValueError(f"moves must be 4 or 8, not {moves!r}")
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable puzzle: grid size, open cells, start, optional end, neighbourhood."""
+
+    rows: int
+    cols: int
+    open_cells: frozenset[Cell]
+    start: Cell
+    end: Cell | None = None
+    moves: int = 4
+    _order: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        steps_for(self.moves)  # validates `moves`
+        if self.rows < 1 or self.cols < 1:
+            raise BoardFormatError(
+                f"board must have at least one row and column, got {self.rows}x{self.cols}"
+            )
+        outside = [c for c in self.open_cells if not self.in_grid(c)]
+        if outside:
+            raise BoardFormatError(
+                f"open cell {sorted(outside)[0]} lies outside the {self.rows}x{self.cols} grid"
+            )
+        if self.start not in self.open_cells:
+            raise BoardFormatError(f"start {self.start} is not an open cell")
+        if self.end is not None and (self.end not in self.open_cells or self.end == self.start):
+            raise BoardFormatError(f"end {self.end} must be an open cell other than the start")
+        object.__setattr__(self, "open_cells", frozenset(self.open_cells))
+        object.__setattr__(self, "_order", tuple(sorted(self.open_cells)))
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def from_text(cls, text: str, *, moves: int = 4, source: str = "<board>") -> Board:
+        """Parse the board text format; errors name `source` and the line number."""
+        grid: list[str] = []
+        line_numbers: list[int] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith(";"):
+                continue
+            cells = line.replace(" ", "").replace("\t", "")
+            bad = next((ch for ch in cells if ch not in (OPEN, HOLE, START, END)), None)
+            if bad is not None:
+                raise BoardFormatError(
+                    f"{source}: line {number}: unknown character {bad!r} in {raw.rstrip()!r}"
+                    " (expected . # S E)"
+                )
+            if grid and len(cells) != len(grid[0]):
+                raise BoardFormatError(
+                    f"{source}: line {number}: ragged row: {len(cells)} cells, but line"
+                    f" {line_numbers[0]} has {len(grid[0])}"
+                )
+            grid.append(cells)
+            line_numbers.append(number)
+        if not grid:
+            raise BoardFormatError(f"{source}: empty board: no rows")
+
+        found: dict[str, list[tuple[Cell, int]]] = {START: [], END: []}
+        open_cells = set()
+        for r, row in enumerate(grid):
+            for c, ch in enumerate(row):
+                if ch != HOLE:
+                    open_cells.add((r, c))
+                if ch in found:
+                    found[ch].append(((r, c), line_numbers[r]))
+        if not found[START]:
+            raise BoardFormatError(f"{source}: no start: the board needs one 'S' cell")
+        if len(found[START]) > 1:
+            (a, la), (b, lb) = found[START][:2]
+            raise BoardFormatError(
+                f"{source}: line {lb}: two starts: 'S' at {list(a)} (line {la}) and {list(b)}"
+            )
+        if len(found[END]) > 1:
+            (a, la), (b, lb) = found[END][:2]
+            raise BoardFormatError(
+                f"{source}: line {lb}: two ends: 'E' at {list(a)} (line {la}) and {list(b)}"
+            )
+        end = found[END][0][0] if found[END] else None
+        return cls(len(grid), len(grid[0]), frozenset(open_cells), found[START][0][0], end, moves)
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[str], *, start: Cell, moves: int = 4) -> Board:
+        """Build from 0/1-style rows such as `["111", "101"]` (1 = open), as the articles write them."""
+        grid = [r.strip() for r in rows]
+        open_cells = {(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "1"}
+        return cls(len(grid), len(grid[0]) if grid else 0, frozenset(open_cells), start, None, moves)
+
+    def with_changes(self, **changes: object) -> Board:
+        """A copy with some fields replaced (the board itself never changes)."""
+        values = {
+            "rows": self.rows,
+            "cols": self.cols,
+            "open_cells": self.open_cells,
+            "start": self.start,
+            "end": self.end,
+            "moves": self.moves,
+        }
+        values.update(changes)
+        return Board(**values)  # type: ignore[arg-type]
+
+    # -- text -------------------------------------------------------------------------
+
+    def char_at(self, cell: Cell) -> str:
+        if cell == self.start:
+            return START
+        if cell == self.end:
+            return END
+        return OPEN if cell in self.open_cells else HOLE
+
+    def to_text(self) -> str:
+        """The canonical board text: cells separated by spaces, one line per row."""
+        return "".join(
+            " ".join(self.char_at((r, c)) for c in range(self.cols)) + "\n" for r in range(self.rows)
+        )
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    # -- geometry ---------------------------------------------------------------------
+
+    def in_grid(self, cell: Cell) -> bool:
+        r, c = cell
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The open cells in row-major order."""
+        return self._order
+
+    @property
+    def holes(self) -> frozenset[Cell]:
+        return frozenset(
+            (r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in self.open_cells
+        )
+
+    def __len__(self) -> int:
+        return len(self.open_cells)
+
+    def neighbours(self, cell: Cell) -> Iterator[Cell]:
+        """Open cells one move away from `cell`."""
+        r, c = cell
+        for dr, dc in steps_for(self.moves):
+            n = (r + dr, c + dc)
+            if n in self.open_cells:
+                yield n
+
+    def draw_path(self, path: Path) -> str:
+        """The board with each visited cell replaced by its step number (1-based)."""
+        step = {cell: i for i, cell in enumerate(path, start=1)}
+        width = len(str(max(len(path), 1)))
+        lines = []
+        for r in range(self.rows):
+            row = []
+            for c in range(self.cols):
+                cell = (r, c)
+                if cell in step:
+                    row.append(str(step[cell]).rjust(width))
+                else:
+                    row.append(self.char_at(cell).rjust(width))
+            lines.append(" ".join(row))
+        return "\n".join(lines) + "\n"

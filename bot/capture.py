@@ -1,0 +1,313 @@
+"""Capture: where screen pixels come from (a desktop monitor through mss, or a phone through adb).
+
+Every backend returns a numpy BGR image plus the `Region` it shows, so that a pixel found in
+the image can be turned back into a place on the screen. This module (with `bot/pointer.py`
+and `practice/game.py`) is one of the few that touch a display or a device; mss and python-xlib
+are imported only when a capture really happens.
+
+It also owns the two display helpers the bot and its tests need: `virtual_display()` starts a
+private Xvfb when there is no screen, and `topmost_windows()` tells which window a person sees
+at given screen points, so the bot can refuse to drag over a window that covers the game.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from solver.errors import OnestrokeError
+
+
+class CaptureError(OnestrokeError):
+    """The screen or device cannot be read (no display, Wayland, adb missing, device offline)."""
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle of the screen in capture pixels: `left`, `top` (absolute), `width`, `height`."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.left <= x < self.left + self.width and self.top <= y < self.top + self.height
+
+    def as_monitor(self) -> dict[str, int]:
+        return {"left": self.left, "top": self.top, "width": self.width, "height": self.height}
+
+    @classmethod
+    def parse(cls, text: str) -> Region:
+        """`X,Y,W,H` as users type it on the command line."""
+        try:
+            left, top, width, height = (int(v) for v in text.split(","))
+        except ValueError:
+            raise CaptureError(f"region {text!r} must be four integers X,Y,W,H") from None
+        if width <= 0 or height <= 0:
+            raise CaptureError(f"region {text!r} has no area")
+        return cls(left, top, width, height)
+
+
+def no_display_reason() -> str | None:
+    """Why a desktop capture cannot work here, in words a user can act on; None when it can."""
+    system = platform.system()
+    if system != "Linux":
+        return None
+    if os.environ.get("DISPLAY"):
+        return None
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return (
+            "this is a Wayland session without XWayland's DISPLAY: screen capture and pointer input"
+            " need X11 (log in with an 'on Xorg' session, or run the game under XWayland with DISPLAY set)"
+        )
+    return (
+        "no display: DISPLAY is not set (run on a desktop, use `onestroke demo` which starts Xvfb"
+        " by itself, or start one: Xvfb :99 & export DISPLAY=:99)"
+    )
+
+
+class ScreenCapture:
+    """Grabs a monitor (1 = the first, 0 = all of them) or a region of the desktop through mss.
+
+    One `mss.MSS` instance is kept and reused: creating one opens a display connection, which
+    costs more than the grab itself.
+    """
+
+    def __init__(self, monitor: int = 1, region: Region | None = None) -> None:
+        reason = no_display_reason()
+        if reason:
+            raise CaptureError(reason)
+        import mss
+
+        try:
+            self._mss: Any = mss.MSS()
+        except mss.ScreenShotError as error:
+            raise CaptureError(f"cannot open the screen for capture: {error}") from None
+        monitors = self._mss.monitors
+        if not 0 <= monitor < len(monitors):
+            self._mss.close()
+            raise CaptureError(
+                f"monitor {monitor} does not exist: this screen has {len(monitors) - 1} monitor(s)"
+                " (0 = all of them together)"
+            )
+        m = monitors[monitor]
+        self.monitor = Region(m["left"], m["top"], m["width"], m["height"])
+        self.region = region or self.monitor
+
+    def grab(self, region: Region | None = None) -> np.ndarray:
+        """The pixels of `region` (default: the configured one) as a contiguous BGR image."""
+        import mss
+
+        box = region or self.region
+        try:
+            shot = self._mss.grab(box.as_monitor())
+        except mss.ScreenShotError as error:
+            raise CaptureError(f"screen capture of {box} failed: {error}") from None
+        bgra = np.frombuffer(shot.raw, dtype=np.uint8).reshape(shot.height, shot.width, 4)
+        return np.ascontiguousarray(bgra[:, :, :3])
+
+    def close(self) -> None:
+        self._mss.close()
+
+    def __enter__(self) -> ScreenCapture:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def adb_command(serial: str | None) -> list[str]:
+    """The adb invocation for one device, with a clear error when adb is not installed."""
+    adb = shutil.which("adb")
+    if adb is None:
+        raise CaptureError(
+            "adb not found: install Android platform-tools (e.g. apt-get install adb) and enable"
+            " USB debugging on the phone, or play on the desktop instead"
+        )
+    return [adb, "-s", serial] if serial else [adb]
+
+
+class AdbCapture:
+    """Screenshots of an Android phone or emulator through `adb exec-out screencap -p`."""
+
+    def __init__(self, serial: str | None = None) -> None:
+        self._adb = adb_command(serial)
+        self.region: Region | None = None
+
+    def grab(self, region: Region | None = None) -> np.ndarray:
+        import cv2
+
+        try:
+            done = subprocess.run(
+                [*self._adb, "exec-out", "screencap", "-p"], capture_output=True, timeout=15, check=False
+            )
+        except subprocess.TimeoutExpired:
+            raise CaptureError("adb screencap gave no answer in 15 s (device asleep or offline?)") from None
+        if done.returncode != 0 or not done.stdout:
+            message = done.stderr.decode(errors="replace").strip().splitlines()
+            raise CaptureError(f"adb screencap failed: {message[-1] if message else 'no output'}")
+        image = cv2.imdecode(np.frombuffer(done.stdout, dtype=np.uint8), cv2.IMREAD_COLOR)
+        if image is None:
+            raise CaptureError("adb screencap returned data that is not a PNG image")
+        self.region = Region(0, 0, image.shape[1], image.shape[0])
+        if region is not None:
+            image = image[region.top : region.top + region.height, region.left : region.left + region.width]
+        return np.ascontiguousarray(image)
+
+    def close(self) -> None:
+        """Nothing to release: every grab is its own adb process."""
+
+
+# -- the X11 window stack ----------------------------------------------------------------
+
+
+def topmost_windows(points: Sequence[tuple[float, float]]) -> list[int | None] | None:
+    """The id of the top-level X window a person sees at each screen point (None: bare root).
+
+    Returns None when the question cannot be asked here (not X11). Used before a press: when
+    the points of one board do not all show the same window, something covers the game.
+    """
+    if platform.system() != "Linux" or not os.environ.get("DISPLAY"):
+        return None
+    try:
+        from Xlib import X, display
+        from Xlib.error import XError
+    except ImportError:
+        return None
+    try:
+        d = display.Display()
+    except Exception:  # python-xlib raises several unrelated types for "cannot connect"
+        return None
+    try:
+        boxes: list[tuple[int, int, int, int, int]] = []
+        for window in d.screen().root.query_tree().children:  # bottom-to-top stacking order
+            try:
+                attributes = window.get_attributes()
+                if attributes.map_state != X.IsViewable or attributes.win_class == X.InputOnly:
+                    continue
+                g = window.get_geometry()
+            except XError:  # the window went away while we looked
+                continue
+            border = 2 * g.border_width
+            boxes.append((window.id, g.x, g.y, g.x + g.width + border, g.y + g.height + border))
+    finally:
+        d.close()
+    found: list[int | None] = []
+    for x, y in points:
+        top = None
+        for wid, x0, y0, x1, y1 in boxes:
+            if x0 <= x < x1 and y0 <= y < y1:
+                top = wid
+        found.append(top)
+    return found
+
+
+# -- a private X display -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VirtualDisplay:
+    """A running Xvfb: its DISPLAY name, Xauthority file and screen size."""
+
+    name: str
+    xauthority: str
+    width: int
+    height: int
+    process: subprocess.Popen[bytes]
+
+    def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
+        """An environment for child processes that points them at this display."""
+        env = dict(os.environ if base is None else base)
+        env.update(DISPLAY=self.name, XAUTHORITY=self.xauthority)
+        env.pop("WAYLAND_DISPLAY", None)
+        return env
+
+
+@contextmanager
+def virtual_display(width: int = 1920, height: int = 1080) -> Iterator[VirtualDisplay]:
+    """Start Xvfb on a free display number (Xvfb picks it: -displayfd), stop it on exit.
+
+    XAUTHORITY points at a file of our own: python-xlib (used by pyautogui) insists on an
+    Xauthority file existing and prints a warning on stdout when it holds no entry for the
+    display. Xvfb runs without -auth, so it accepts local clients whatever cookie they send.
+    """
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        raise CaptureError(
+            "no display and Xvfb is not installed: install it (apt-get install xvfb) or run on a desktop"
+        )
+    folder = tempfile.mkdtemp(prefix="onestroke-xvfb-")
+    xauthority = os.path.join(folder, "Xauthority")
+    open(xauthority, "wb").close()
+    log_path = os.path.join(folder, "Xvfb.log")
+    read_fd, write_fd = os.pipe()
+    with open(log_path, "wb") as log:  # a file, not a pipe: nobody drains Xvfb's chatter
+        process = subprocess.Popen(
+            [xvfb, "-displayfd", str(write_fd), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
+            pass_fds=(write_fd,),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+    os.close(write_fd)
+    try:
+        number = _read_display_number(read_fd, process, log_path)
+        _write_xauthority(xauthority, number)
+        yield VirtualDisplay(f":{number}", xauthority, width, height, process)
+    finally:
+        os.close(read_fd)
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _write_xauthority(path: str, number: int) -> None:
+    """One MIT-MAGIC-COOKIE-1 entry for this host and display, in the Xauthority file format."""
+    import socket
+    import struct
+
+    def field(data: bytes) -> bytes:
+        return struct.pack(">H", len(data)) + data
+
+    family_local = 256
+    parts = (socket.gethostname().encode(), str(number).encode(), b"MIT-MAGIC-COOKIE-1", os.urandom(16))
+    entry = struct.pack(">H", family_local) + b"".join(field(part) for part in parts)
+    with open(path, "wb") as file:
+        file.write(entry)
+
+
+def _read_display_number(
+    fd: int, process: subprocess.Popen[bytes], log_path: str, timeout: float = 15.0
+) -> int:
+    import select
+
+    deadline = time.monotonic() + timeout
+    text = b""
+    while not text.endswith(b"\n"):
+        remaining = deadline - time.monotonic()
+        ready, _, _ = select.select([fd], [], [], max(remaining, 0))
+        if not ready:
+            process.kill()
+            raise CaptureError(f"Xvfb did not start within {timeout:.0f} s")
+        chunk = os.read(fd, 64)
+        if not chunk:
+            with open(log_path, errors="replace") as log:
+                err = log.read().strip()
+            raise CaptureError(f"Xvfb exited at start-up: {err.splitlines()[-1] if err else 'no message'}")
+        text += chunk
+    return int(text)

@@ -1,0 +1,236 @@
+"""Input: drag a route with the desktop mouse (pyautogui) or a phone's touch screen (adb).
+
+Safety rules (docs/CONTRIBUTING.md), enforced here for every backend:
+- every point of a drag is checked to lie inside the game's board area *before* the press;
+- the button (or finger) is released on every exit path: normal end, error, Ctrl-C, SIGTERM;
+- pyautogui's fail-safe stays on: throwing the mouse into a screen corner stops the bot.
+
+pyautogui is imported on first use only: it opens the X display at import time.
+"""
+
+from __future__ import annotations
+
+import platform
+import shutil
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from solver.board import Cell
+from solver.errors import OnestrokeError
+
+Point = tuple[float, float]
+
+
+class UnsafeDragError(OnestrokeError):
+    """A drag was refused before the press: a point lies outside the board area."""
+
+
+class InputError(OnestrokeError):
+    """The pointer or the device cannot be driven (no display, adb missing, device offline)."""
+
+
+@dataclass(frozen=True)
+class Area:
+    """A rectangle in pointer coordinates; `right` and `bottom` are exclusive."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    def contains(self, point: Point) -> bool:
+        x, y = point
+        return self.left <= x < self.right and self.top <= y < self.bottom
+
+
+def route_points(path: Sequence[Cell], centre: Callable[[Cell], Point], substeps: int = 4) -> list[Point]:
+    """Every cell centre of the route, with `substeps - 1` evenly spaced points between neighbours.
+
+    The in-between points make the game see the pointer inside every cell even when it
+    samples the pointer slower than the bot moves it.
+    """
+    if substeps < 1:
+        raise ValueError(f"substeps must be at least 1, not {substeps}")
+    if not path:
+        return []
+    centres = [centre(cell) for cell in path]
+    points = [centres[0]]
+    for (x0, y0), (x1, y1) in zip(centres, centres[1:], strict=False):
+        for k in range(1, substeps + 1):
+            t = k / substeps
+            points.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+    return points
+
+
+def check_inside(points: Sequence[Point], area: Area) -> None:
+    """Raise `UnsafeDragError` naming the first point outside `area`; nothing pressed yet."""
+    if not points:
+        raise UnsafeDragError("refusing to drag: the route has no points")
+    for i, point in enumerate(points):
+        if not area.contains(point):
+            raise UnsafeDragError(
+                f"refusing to drag: point {i} ({point[0]:.0f}, {point[1]:.0f}) lies outside the board area"
+                f" x {area.left:.0f}..{area.right:.0f}, y {area.top:.0f}..{area.bottom:.0f}"
+            )
+
+
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold back SIGINT/SIGTERM while the button is being released, deliver them afterwards.
+
+    Without this a second Ctrl-C could land inside the release call and leave the button down.
+    """
+    can_mask = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    if not can_mask:
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+
+class Pointer(Protocol):
+    """What the level loop needs from an input backend."""
+
+    def drag(self, points: Sequence[Point], area: Area) -> None: ...
+
+    def click(self, point: Point, area: Area) -> None: ...
+
+
+def step_interval(speed: float, substeps: int) -> float:
+    """Seconds between two points for `speed` cells per second (0 = as fast as possible)."""
+    if speed < 0:
+        raise ValueError(f"speed must be >= 0 cells per second, not {speed}")
+    return 0.0 if speed == 0 else 1.0 / (speed * substeps)
+
+
+def load_pyautogui() -> Any:
+    """pyautogui with the fail-safe on and its per-call pause off (we pace the drag ourselves)."""
+    from bot.capture import no_display_reason
+
+    reason = no_display_reason()
+    if reason:
+        raise InputError(reason)
+    try:
+        import pyautogui
+    except Exception as error:  # pyautogui raises bare Exceptions when the display is unusable
+        raise InputError(f"cannot drive the mouse: {error}") from None
+    pyautogui.FAILSAFE = True
+    pyautogui.PAUSE = 0.0
+    return pyautogui
+
+
+class Mouse:
+    """The desktop mouse through pyautogui, in pointer coordinates (logical points on HiDPI)."""
+
+    def __init__(self, speed: float = 30.0, substeps: int = 4) -> None:
+        self.substeps = substeps
+        self.interval = step_interval(speed, substeps)
+        self._gui = load_pyautogui()
+        # macOS treats moves with the button down as plain moves unless they are drag events.
+        self._drag_events = platform.system() == "Darwin"
+
+    def size(self) -> tuple[int, int]:
+        width, height = self._gui.size()
+        return int(width), int(height)
+
+    def position(self) -> tuple[int, int]:
+        x, y = self._gui.position()
+        return int(x), int(y)
+
+    def drag(self, points: Sequence[Point], area: Area) -> None:
+        """Press at the first point, pass every other point, release — always release."""
+        check_inside(points, area)
+        gui = self._gui
+        first = _rounded(points[0])
+        gui.moveTo(*first)
+        try:
+            gui.mouseDown(*first, button="left")
+            for point in points[1:]:
+                if self.interval:
+                    time.sleep(self.interval)
+                x, y = _rounded(point)
+                if self._drag_events:
+                    gui.dragTo(x, y, duration=0, button="left", mouseDownUp=False)
+                else:
+                    gui.moveTo(x, y)
+            time.sleep(max(self.interval, 0.02))  # let the game see the last cell before the release
+        finally:
+            self.release()
+
+    def click(self, point: Point, area: Area) -> None:
+        check_inside([point], area)
+        x, y = _rounded(point)
+        self._gui.moveTo(x, y)
+        try:
+            self._gui.mouseDown(x, y, button="left")
+            time.sleep(0.05)
+        finally:
+            self.release()
+
+    def release(self) -> None:
+        """Button up, even when the fail-safe corner is what stopped us and while Ctrl-C is held."""
+        gui = self._gui
+        with signals_deferred():
+            failsafe, gui.FAILSAFE = gui.FAILSAFE, False  # releasing is always safe
+            try:
+                gui.mouseUp(button="left")
+            finally:
+                gui.FAILSAFE = failsafe
+
+
+def _rounded(point: Point) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
+
+
+class AdbTouch:
+    """A phone's touch screen through `adb shell input motionevent DOWN/MOVE/UP` (screen pixels)."""
+
+    def __init__(self, serial: str | None = None, speed: float = 30.0, substeps: int = 2) -> None:
+        adb = shutil.which("adb")
+        if adb is None:
+            raise InputError(
+                "adb not found: install Android platform-tools (e.g. apt-get install adb) and enable"
+                " USB debugging on the phone"
+            )
+        self._adb = [adb, "-s", serial] if serial else [adb]
+        self.substeps = substeps
+        self.interval = step_interval(speed, substeps)
+
+    def _motion(self, action: str, point: Point) -> None:
+        x, y = _rounded(point)
+        done = subprocess.run(
+            [*self._adb, "shell", "input", "motionevent", action, str(x), str(y)],
+            capture_output=True,
+            timeout=10,
+            check=False,
+        )
+        if done.returncode != 0:
+            message = done.stderr.decode(errors="replace").strip() or "no message"
+            raise InputError(f"adb input motionevent {action} failed: {message}")
+
+    def drag(self, points: Sequence[Point], area: Area) -> None:
+        check_inside(points, area)
+        last = points[0]
+        try:
+            self._motion("DOWN", last)
+            for point in points[1:]:
+                if self.interval:
+                    time.sleep(self.interval)
+                self._motion("MOVE", point)
+                last = point
+        finally:
+            with signals_deferred():
+                self._motion("UP", last)
+
+    def click(self, point: Point, area: Area) -> None:
+        self.drag([point], area)

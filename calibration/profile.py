@@ -1,0 +1,133 @@
+"""Saved calibration profiles: where the game is on screen and how capture maps to the pointer.
+
+A profile is a small JSON file in the user's config directory (platformdirs:
+`~/.config/onestroke/profiles/NAME.json` on Linux, `~/Library/Application Support/...` on
+macOS, `%LOCALAPPDATA%\\onestroke\\...` on Windows). `onestroke calibrate` writes it and
+`onestroke play --profile NAME` reads it. Every coordinate in a profile is in capture pixels of
+the whole virtual screen (mss's coordinates); `scale` turns them into pointer coordinates.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from solver.errors import OnestrokeError
+
+FORMAT_VERSION = 1
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+class ProfileError(OnestrokeError):
+    """A profile that is missing, unreadable or malformed; the message names the file."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What calibration measured.
+
+    - `monitor`: the mss monitor index the game is on (1 = first monitor, 0 = all of them);
+    - `region`: `[left, top, width, height]` to capture (the game's window area), or None for
+      the whole monitor;
+    - `scale`: capture pixels per pointer unit (2.0 on a Retina display, 1.0 on most others);
+    - `board`: `[left, top, right, bottom]` of the board when calibrated (for the overlay and
+      for noticing that the window moved);
+    - `next_button`: `[x, y]` of the level-complete "next" button, or None to find it on screen;
+    - `backend`: "screen" (mss + pyautogui) or "adb" (phone), `serial` for adb.
+    """
+
+    name: str = "default"
+    monitor: int = 1
+    region: tuple[int, int, int, int] | None = None
+    scale: float = 1.0
+    board: tuple[float, float, float, float] | None = None
+    next_button: tuple[float, float] | None = None
+    backend: str = "screen"
+    serial: str | None = None
+    created: str = ""
+    version: int = field(default=FORMAT_VERSION)
+
+    def __post_init__(self) -> None:
+        if not NAME_PATTERN.match(self.name):
+            raise ProfileError(
+                f"profile name {self.name!r} must be letters, digits, '.', '_' or '-' (at most 64)"
+            )
+        if not self.scale > 0:
+            raise ProfileError(f"profile {self.name!r}: scale must be positive, not {self.scale!r}")
+        if self.backend not in ("screen", "adb"):
+            raise ProfileError(
+                f"profile {self.name!r}: backend must be 'screen' or 'adb', not {self.backend!r}"
+            )
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, *, source: str = "<profile>") -> Profile:
+        try:
+            data: Any = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ProfileError(f"{source}: not valid JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise ProfileError(f"{source}: expected a JSON object, got {type(data).__name__}")
+        known = set(cls.__dataclass_fields__)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ProfileError(f"{source}: unknown field(s) {', '.join(unknown)}")
+        if data.get("version", FORMAT_VERSION) > FORMAT_VERSION:
+            raise ProfileError(f"{source}: written by a newer onestroke (version {data['version']})")
+        try:
+            for key, length in (("region", 4), ("board", 4), ("next_button", 2)):
+                value = data.get(key)
+                if value is not None:
+                    if not isinstance(value, list) or len(value) != length:
+                        raise ValueError(f"{key} must be a list of {length} numbers or null")
+                    data[key] = tuple(int(v) if key == "region" else float(v) for v in value)
+            return cls(**data)
+        except (TypeError, ValueError, ProfileError) as error:
+            raise ProfileError(f"{source}: {error}") from None
+
+
+def profile_dir() -> Path:
+    """The folder that holds profiles (ONESTROKE_CONFIG_DIR overrides the platform default)."""
+    override = os.environ.get("ONESTROKE_CONFIG_DIR")
+    if override:
+        return Path(override) / "profiles"
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("onestroke", appauthor=False)) / "profiles"
+
+
+def profile_path(name: str) -> Path:
+    Profile(name=name)  # validates the name before it becomes part of a path
+    return profile_dir() / f"{name}.json"
+
+
+def save_profile(profile: Profile) -> Path:
+    """Write the profile atomically (a crash never leaves half a file); returns its path."""
+    path = profile_path(profile.name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".json.tmp")
+    temporary.write_text(profile.to_json(), encoding="utf-8")
+    os.replace(temporary, path)
+    return path
+
+
+def load_profile(name: str) -> Profile:
+    path = profile_path(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProfileError(
+            f"no profile {name!r} at {path}: run `onestroke calibrate --profile {name}` first"
+        ) from None
+    except OSError as error:
+        raise ProfileError(f"cannot read profile {path}: {error.strerror}") from None
+    profile = Profile.from_json(text, source=str(path))
+    if profile.name != name:
+        raise ProfileError(f"{path}: holds profile {profile.name!r}, not {name!r}")
+    return profile

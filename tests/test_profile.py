@@ -1,0 +1,77 @@
+"""Calibration profiles: JSON round trip, the config folder, and one-line errors naming the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
+
+
+@pytest.fixture
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ONESTROKE_CONFIG_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_saved_profile_loads_back_equal(config: Path) -> None:
+    profile = Profile(
+        name="phone-1",
+        monitor=2,
+        region=(10, 20, 450, 800),
+        scale=2.0,
+        board=(40.5, 200.0, 420.0, 610.25),
+        next_button=(235.0, 700.0),
+        created="2026-01-01T00:00:00+00:00",
+    )
+    path = save_profile(profile)
+    assert path == config / "profiles" / "phone-1.json"
+    assert load_profile("phone-1") == profile
+
+
+def test_profile_without_optional_parts_round_trips(config: Path) -> None:
+    save_profile(Profile(name="bare"))
+    loaded = load_profile("bare")
+    assert loaded.region is None and loaded.next_button is None and loaded.scale == 1.0
+
+
+def test_default_folder_is_the_platform_user_config_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("ONESTROKE_CONFIG_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert profile_dir() == tmp_path / "onestroke" / "profiles"
+
+
+def test_missing_profile_says_how_to_make_one(config: Path) -> None:
+    with pytest.raises(ProfileError, match=r"no profile 'nope' at .*nope\.json: run `onestroke calibrate"):
+        load_profile("nope")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        ('{"name": "bad", "colour": "red"}', "unknown field"),
+        ('{"name": "bad", "region": [1, 2, 3]}', "region must be a list of 4 numbers"),
+        ('{"name": "bad", "scale": 0}', "scale must be positive"),
+        ('{"name": "bad", "backend": "telepathy"}', "backend must be"),
+        ('{"name": "bad", "version": 99}', "newer onestroke"),
+        ('{"name": "other"}', "holds profile 'other'"),
+    ],
+)
+def test_malformed_profile_names_the_file_and_the_problem(config: Path, text: str, problem: str) -> None:
+    folder = config / "profiles"
+    folder.mkdir()
+    (folder / "bad.json").write_text(text)
+    with pytest.raises(ProfileError, match="bad.json") as error:
+        load_profile("bad")
+    assert problem in str(error.value)
+
+
+@pytest.mark.parametrize("name", ["", "../escape", "a/b", "x" * 65, ".hidden"])
+def test_names_that_would_escape_the_folder_are_refused(config: Path, name: str) -> None:
+    with pytest.raises(ProfileError, match="profile name"):
+        save_profile(Profile(name=name))

@@ -1,0 +1,200 @@
+"""The exact engine: Hamiltonian path as SAT, with connectivity cuts added lazily.
+
+One Boolean per grid edge. A dummy node joined to the start (fixed) and to every cell that may
+end the path turns the path into a cycle, so every node has degree exactly 2. A model of those
+degree clauses is a set of disjoint cycles; while there is more than one, each cycle that misses
+the dummy node gets a clause "some edge leaves this set of cells" and the solver (incremental,
+keeping what it learnt) runs again. 2x2 squares (and triangles with 8-moves) are excluded up
+front because they are the commonest short cycles on grids.
+
+Used by `solver.search.solve` for boards the backtracker does not finish within its budget.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
+from solver.board import Board, Cell, steps_for
+
+SAT_SOLVER = "glucose4"
+"""Supports interrupt() for the timeout; CaDiCaL through python-sat does not (measured in docs/solver.md)."""
+
+
+def solve_exact(
+    board: Board, deadline: float | None = None, solver_name: str = SAT_SOLVER
+) -> list[Cell] | bool | None:
+    """A solution path, False when there is provably none, None when `deadline` passed first."""
+    cells = list(board.cells)
+    n = len(cells)
+    if n == 1:
+        return [board.start]
+    index = {cell: i for i, cell in enumerate(cells)}
+    steps = steps_for(board.moves)
+    edges: list[tuple[int, int]] = []
+    edge_var: dict[tuple[int, int], int] = {}
+    incident: list[list[int]] = [[] for _ in range(n + 1)]
+    dummy = n
+
+    def add_edge(a: int, b: int) -> int:
+        key = (a, b) if a < b else (b, a)
+        edges.append(key)
+        var = len(edges)
+        edge_var[key] = var
+        incident[a].append(var)
+        incident[b].append(var)
+        return var
+
+    for cell in cells:
+        r, c = cell
+        for dr, dc in steps:
+            other = (r + dr, c + dc)
+            j = index.get(other)
+            if j is not None and index[cell] < j:
+                add_edge(index[cell], j)
+    s = index[board.start]
+    start_link = add_edge(s, dummy)
+    for cell in _possible_ends(board):
+        add_edge(index[cell], dummy)
+
+    clauses: list[list[int]] = [[start_link]]
+    top = len(edges)
+    for v in range(n):
+        clauses.extend(_exactly_two(incident[v]))
+    ends = [var for var in incident[dummy] if var != start_link]
+    if not ends:
+        return False
+    card = CardEnc.equals(lits=ends, bound=1, top_id=top, encoding=EncType.seqcounter)
+    clauses.extend(card.clauses)
+    clauses.extend(_short_cycles(board, index, edge_var))
+
+    solver = Solver(name=solver_name, bootstrap_with=clauses)
+    timer = None
+    if deadline is not None:
+        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), solver.interrupt)
+        timer.daemon = True
+        timer.start()
+    try:
+        while True:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            found = solver.solve_limited(expect_interrupt=True)
+            if found is None:
+                return None
+            if not found:
+                return False
+            model = solver.get_model() or []
+            chosen = [edges[lit - 1] for lit in model if 0 < lit <= len(edges)]
+            tours = _cycles(chosen, n + 1)
+            if len(tours) == 1:
+                return [cells[v] for v in _walk(chosen, s, dummy)]
+            for tour in tours:
+                if dummy in tour:
+                    continue
+                leaving = [
+                    var
+                    for v in tour
+                    for var in incident[v]
+                    if not (edges[var - 1][0] in tour and edges[var - 1][1] in tour)
+                ]
+                solver.add_clause(leaving)
+    finally:
+        if timer is not None:
+            timer.cancel()
+        solver.delete()
+
+
+def _possible_ends(board: Board) -> list[Cell]:
+    """Cells that may end the path: the required end, or any cell the colour count allows."""
+    if board.end is not None:
+        return [board.end]
+    others = [cell for cell in board.cells if cell != board.start]
+    if board.moves != 4:
+        return others
+    n = len(board)
+    colour = (board.start[0] + board.start[1]) & 1
+    want = colour if n % 2 else 1 - colour
+    return [cell for cell in others if (cell[0] + cell[1]) & 1 == want]
+
+
+def _exactly_two(lits: list[int]) -> list[list[int]]:
+    k = len(lits)
+    if k < 2:
+        return [[]]
+    at_most = [[-a, -b, -c] for a, b, c in itertools.combinations(lits, 3)]
+    at_least = [list(group) for group in itertools.combinations(lits, k - 1)]
+    return at_most + at_least
+
+
+def _short_cycles(
+    board: Board, index: dict[Cell, int], edge_var: dict[tuple[int, int], int]
+) -> list[list[int]]:
+    """Clauses forbidding every cycle inside a 2x2 block (squares; triangles with 8-moves)."""
+    out: list[list[int]] = []
+    for r in range(board.rows - 1):
+        for c in range(board.cols - 1):
+            block = [index.get(cell) for cell in ((r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c))]
+            present = [v for v in block if v is not None]
+            if board.moves == 8:
+                for tri in itertools.combinations(present, 3):
+                    out.append(
+                        [
+                            -_var(edge_var, a, b)
+                            for a, b in ((tri[0], tri[1]), (tri[1], tri[2]), (tri[0], tri[2]))
+                        ]
+                    )
+            if len(present) == 4:
+                a, b, c2, d = block
+                assert a is not None and b is not None and c2 is not None and d is not None
+                out.append([-_var(edge_var, x, y) for x, y in ((a, b), (b, c2), (c2, d), (d, a))])
+    return out
+
+
+def _var(edge_var: dict[tuple[int, int], int], a: int, b: int) -> int:
+    return edge_var[(a, b) if a < b else (b, a)]
+
+
+def _cycles(chosen: list[tuple[int, int]], size: int) -> list[set[int]]:
+    """The vertex sets of the connected parts of the chosen edges (each one a cycle)."""
+    adjacent: list[list[int]] = [[] for _ in range(size)]
+    for a, b in chosen:
+        adjacent[a].append(b)
+        adjacent[b].append(a)
+    seen = [False] * size
+    parts = []
+    for v in range(size):
+        if seen[v] or not adjacent[v]:
+            continue
+        part = {v}
+        seen[v] = True
+        todo = [v]
+        while todo:
+            x = todo.pop()
+            for y in adjacent[x]:
+                if not seen[y]:
+                    seen[y] = True
+                    part.add(y)
+                    todo.append(y)
+        parts.append(part)
+    return parts
+
+
+def _walk(chosen: list[tuple[int, int]], start: int, dummy: int) -> list[int]:
+    """The Hamiltonian cycle through the dummy node, read as a path from the start."""
+    adjacent: dict[int, list[int]] = {}
+    for a, b in chosen:
+        adjacent.setdefault(a, []).append(b)
+        adjacent.setdefault(b, []).append(a)
+    path = [start]
+    previous, here = dummy, start
+    while True:
+        a, b = adjacent[here]
+        following = b if a == previous else a
+        if following == dummy:
+            return path
+        path.append(following)
+        previous, here = here, following

@@ -1,0 +1,98 @@
+"""Random solvable levels, each with a witness path (pure: the caller passes the random source).
+
+A random Hamiltonian path of the full rectangle comes from the boustrophedon path mixed by
+backbite moves (join an end to one of its grid neighbours on the path and reverse the piece
+between); cutting its tail off turns those cells into holes, so the level is solvable by
+construction and the remaining path proves it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver.board import Board, Cell, steps_for
+
+
+def snake_path(rows: int, cols: int) -> list[Cell]:
+    """The boustrophedon path: row 0 left to right, row 1 right to left, and so on."""
+    path: list[Cell] = []
+    for r in range(rows):
+        columns = range(cols) if r % 2 == 0 else range(cols - 1, -1, -1)
+        path.extend((r, c) for c in columns)
+    return path
+
+
+def backbite(rng: random.Random, path: list[Cell], rows: int, cols: int, moves: int = 4) -> None:
+    """One backbite move on `path` (a Hamiltonian path of the rectangle), in place."""
+    if len(path) < 3:
+        return
+    if rng.random() < 0.5:
+        path.reverse()
+    head = path[0]
+    r, c = head
+    options = [
+        (r + dr, c + dc)
+        for dr, dc in steps_for(moves)
+        if 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) != path[1]
+    ]
+    if not options:
+        return
+    target = rng.choice(options)
+    k = path.index(target)
+    # the new edge head-target replaces path[k-1]-path[k]: reverse the piece before target
+    path[:k] = path[k - 1 :: -1]
+
+
+def random_hamiltonian_path(
+    rng: random.Random, rows: int, cols: int, *, moves: int = 4, mixing: int | None = None
+) -> list[Cell]:
+    """A random Hamiltonian path of the full rows x cols rectangle (backbite from the snake)."""
+    if rows < 1 or cols < 1:
+        raise ValueError(f"a level needs at least one row and column, got {rows}x{cols}")
+    path = snake_path(rows, cols)
+    steps = mixing if mixing is not None else 20 * rows * cols
+    for _ in range(steps):
+        backbite(rng, path, rows, cols, moves)
+    if rng.random() < 0.5:
+        path.reverse()
+    return path
+
+
+def random_hamiltonian_level(
+    rng: random.Random,
+    rows: int,
+    cols: int,
+    *,
+    holes: int = 0,
+    moves: int = 4,
+    with_end: bool = False,
+    mixing: int | None = None,
+) -> tuple[Board, tuple[Cell, ...]]:
+    """A solvable level and a solution: a random Hamiltonian path with `holes` tail cells cut off.
+
+    The start is the path's first cell; with `with_end` the last remaining cell becomes the
+    required end `E`. `holes` must leave at least one cell (two with `with_end`).
+    """
+    total = rows * cols
+    keep = total - holes
+    if holes < 0 or keep < (2 if with_end else 1):
+        raise ValueError(f"cannot cut {holes} holes from a {rows}x{cols} board")
+    path = random_hamiltonian_path(rng, rows, cols, moves=moves, mixing=mixing)[:keep]
+    board = Board(
+        rows,
+        cols,
+        frozenset(path),
+        path[0],
+        path[-1] if with_end else None,
+        moves,
+    )
+    return board, tuple(path)
+
+
+def random_holey_board(rng: random.Random, rows: int, cols: int, *, holes: int, moves: int = 4) -> Board:
+    """A board with `holes` holes at random places and a random start (maybe unsolvable)."""
+    positions = [(r, c) for r in range(rows) for c in range(cols)]
+    hole_set = set(rng.sample(positions, holes))
+    open_cells = [p for p in positions if p not in hole_set]
+    start = rng.choice(open_cells)
+    return Board(rows, cols, frozenset(open_cells), start, None, moves)

@@ -1,0 +1,507 @@
+"""Hamiltonian paths with a fixed start: certificates, a pruned backtracker and the `solve` portfolio.
+
+The backtracker keeps the grid in a padded layout (one blank column and row around the board)
+so that a cell's neighbours are constant index offsets and the unvisited cells fit in one
+Python int whose shifts never wrap around a row. Per step it keeps, for every unvisited cell,
+the number of free neighbours (unvisited cells plus the path's head), which gives the
+dead-end rule in O(1): a cell with one free neighbour must be the path's last cell, so two of
+them (or one that is not the required end) end the branch. The unvisited region must stay
+connected; a look at the 8 cells around the new head decides that locally in most steps, and a
+bitset flood fill settles the rest. Moves are tried most-constrained first (Warnsdorff).
+
+`solve` runs the certificates of `quick_certificate`, then the backtracker with a small budget,
+then the exact SAT engine (`solver.exact`) for what the backtracker did not finish.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from solver.board import Board, Cell, steps_for
+
+Status = Literal["solved", "unsolvable", "timeout"]
+
+
+class SearchTimeout(TimeoutError):
+    """The search ran out of time (or of its node budget) before it finished."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What `solve` found: a path, a proof that there is none, or a timeout."""
+
+    status: Status
+    path: tuple[Cell, ...] | None = None
+    reason: str | None = None
+    seconds: float = 0.0
+    engine: str = ""
+
+    @property
+    def solvable(self) -> bool | None:
+        """True when solved, False when proved unsolvable, None when undecided (timeout)."""
+        if self.status == "solved":
+            return True
+        if self.status == "unsolvable":
+            return False
+        return None
+
+
+# -- the padded grid --------------------------------------------------------------------------
+
+
+class Grid:
+    """A board in padded index form: cell (r, c) is index (r + 1) * width + c + 1."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.width = width = board.cols + 2
+        self.size = (board.rows + 2) * width
+        self.moves = board.moves
+        self.offsets = tuple(dr * width + dc for dr, dc in steps_for(board.moves))
+        self.open = bytearray(self.size)
+        self.cells: list[Cell] = [(-1, -1)] * self.size
+        order = []
+        for r, c in board.cells:
+            i = (r + 1) * width + c + 1
+            self.open[i] = 1
+            self.cells[i] = (r, c)
+            order.append(i)
+        self.order = tuple(order)
+        self.start = self.index(board.start)
+        self.end = self.index(board.end) if board.end is not None else -1
+        is_open = self.open
+        self.neighbours: list[tuple[int, ...]] = [()] * self.size
+        for i in order:
+            self.neighbours[i] = tuple(i + d for d in self.offsets if is_open[i + d])
+        self.mask = sum(1 << i for i in order)
+        # ring of the 8 surrounding cells, clockwise from north, for the local cut test
+        w = width
+        self.ring = (-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1)
+        self.splits = _SPLITS[board.moves]
+
+    def index(self, cell: Cell) -> int:
+        return (cell[0] + 1) * self.width + cell[1] + 1
+
+    def spread(self, seed: int, region: int) -> int:
+        """The cells of `region` reachable from the bits of `seed` (bitset flood fill)."""
+        w = self.width
+        reached = seed & region
+        if self.moves == 4:
+            while True:
+                grown = (reached | reached << 1 | reached >> 1 | reached << w | reached >> w) & region
+                if grown == reached:
+                    return reached
+                reached = grown
+        while True:
+            side = reached | reached << 1 | reached >> 1
+            grown = (side | side << w | side >> w) & region
+            if grown == reached:
+                return reached
+            reached = grown
+
+
+def _ring_split_table(moves: int) -> bytes:
+    """For each pattern of free cells around a cell: 1 if removing the cell may split them.
+
+    Bit k of the pattern is ring cell k (clockwise from north). The cell's own neighbours among
+    them (orthogonal ones for 4-moves, all for 8-moves) must all lie in one group, connected
+    through free ring cells, for the removal to be harmless locally.
+    """
+    ring = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+    step_set = set(steps_for(moves))
+    table = bytearray(256)
+    for pattern in range(256):
+        free = [k for k in range(8) if pattern >> k & 1]
+        parent = {k: k for k in free}
+        for a in free:
+            for b in free:
+                if a < b and (ring[b][0] - ring[a][0], ring[b][1] - ring[a][1]) in step_set:
+                    parent[_root(parent, a)] = _root(parent, b)
+        touching = {_root(parent, k) for k in free if ring[k] in step_set}
+        table[pattern] = 1 if len(touching) > 1 else 0
+    return bytes(table)
+
+
+def _root(parent: dict[int, int], k: int) -> int:
+    while parent[k] != k:
+        k = parent[k]
+    return k
+
+
+_SPLITS = {moves: _ring_split_table(moves) for moves in (4, 8)}
+
+
+# -- certificates -----------------------------------------------------------------------------
+
+
+def _cell_text(cell: Cell) -> str:
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def quick_certificate(board: Board) -> str | None:
+    """A cheap proof that `board` has no solution, as a one-line reason, or None.
+
+    Checks, cheapest first: every open cell reachable from the start; checkerboard colour counts
+    (4-moves: the path alternates colours); dead ends (a cell with one neighbour must be the last
+    cell); cut cells (removing a cell may leave at most two parts, one holding the start).
+    """
+    grid = Grid(board)
+    return _certificate(grid)
+
+
+def _certificate(grid: Grid) -> str | None:
+    board = grid.board
+    n = len(board)
+    if n == 1:
+        return None
+    start_bit = 1 << grid.start
+    reached = grid.spread(start_bit, grid.mask)
+    if reached != grid.mask:
+        lost = grid.mask & ~reached
+        cell = grid.cells[(lost & -lost).bit_length() - 1]
+        return f"disconnected: open cell {_cell_text(cell)} cannot be reached from the start"
+    if board.moves == 4:
+        reason = _parity_problem(board)
+        if reason:
+            return reason
+    return _dead_end_problem(grid) or _cut_cell_problem(grid)
+
+
+def _parity_problem(board: Board) -> str | None:
+    """Checkerboard colours: a 4-move path alternates them, so their counts are fixed."""
+    n = len(board)
+    colour = (board.start[0] + board.start[1]) & 1
+    same = sum(1 for r, c in board.open_cells if (r + c) & 1 == colour)
+    other = n - same
+    need_same, need_other = (n + 1) // 2, n // 2
+    if (same, other) != (need_same, need_other):
+        return (
+            f"parity: {same} open cells share the start's checkerboard colour and {other} do not;"
+            f" a path of {n} cells from the start needs {need_same} and {need_other}"
+        )
+    if board.end is not None:
+        end_same = (board.end[0] + board.end[1]) & 1 == colour
+        if end_same != (n % 2 == 1):
+            return (
+                f"parity: a path of {n} cells from the start ends on "
+                f"{'the same' if n % 2 else 'the other'} checkerboard colour, but the end "
+                f"{_cell_text(board.end)} is on {'the same' if end_same else 'the other'}"
+            )
+    return None
+
+
+def _dead_end_problem(grid: Grid) -> str | None:
+    board = grid.board
+    dead = [i for i in grid.order if i != grid.start and len(grid.neighbours[i]) == 1]
+    if board.end is not None:
+        wrong = [i for i in dead if i != grid.end]
+        if wrong:
+            return (
+                f"dead end: open cell {_cell_text(grid.cells[wrong[0]])} has one neighbour, so it must"
+                f" be the path's last cell, but the required end is {_cell_text(board.end)}"
+            )
+    if len(dead) > 1:
+        a, b = grid.cells[dead[0]], grid.cells[dead[1]]
+        return (
+            f"dead ends: open cells {_cell_text(a)} and {_cell_text(b)} have one neighbour each;"
+            " only one of them can be the path's last cell"
+        )
+    if dead and len(board) > 2 and grid.neighbours[dead[0]] == (grid.start,):
+        return (
+            f"dead end: open cell {_cell_text(grid.cells[dead[0]])} touches only the start, so the"
+            f" path would end after 2 of {len(board)} cells"
+        )
+    return None
+
+
+def _cut_cell_problem(grid: Grid) -> str | None:
+    """A cell whose removal leaves 3+ parts, or 2 parts without the start, blocks every path.
+
+    The path minus one cell v is at most two pieces: the part before v (holding the start) and
+    the part after it (holding the end, when there is one). Articulation points by one
+    iterative depth-first search (Tarjan's low-link), with the size of each cut-off part.
+    """
+    board = grid.board
+    nbrs = grid.neighbours
+    root = grid.start
+    disc = {root: 0}
+    low = {root: 0}
+    # parts[v]: the child subtrees that removing v cuts off (each a set of parts, by its root child)
+    cut_children: dict[int, list[int]] = {}
+    parent = {root: -1}
+    stack = [(root, iter(nbrs[root]))]
+    counter = 1
+    while stack:
+        v, it = stack[-1]
+        advanced = False
+        for w in it:
+            if w not in disc:
+                disc[w] = low[w] = counter
+                counter += 1
+                parent[w] = v
+                stack.append((w, iter(nbrs[w])))
+                advanced = True
+                break
+            if w != parent[v] and disc[w] < low[v]:
+                low[v] = disc[w]
+        if advanced:
+            continue
+        stack.pop()
+        p = parent[v]
+        if p >= 0:
+            if low[v] < low[p]:
+                low[p] = low[v]
+            if low[v] >= disc[p]:
+                cut_children.setdefault(p, []).append(v)
+    end = grid.end
+    for v, children in cut_children.items():
+        if v == root:
+            # removing the start: the rest of the path is one piece, so it must stay connected
+            if len(children) > 1:
+                return (
+                    f"cut cell: removing the start {_cell_text(board.start)} leaves"
+                    f" {len(children)} separate parts; the path cannot come back to reach them all"
+                )
+            continue
+        # the non-tree-root parts: each cut-off child subtree, plus the part holding the start
+        cut_off = len(children)
+        if cut_off >= 2:
+            return (
+                f"cut cell: removing open cell {_cell_text(grid.cells[v])} leaves {cut_off + 1} parts;"
+                " a path through it once can join at most two"
+            )
+        if v == end:
+            return (
+                f"cut cell: the required end {_cell_text(board.end)} separates the board; the path"
+                " cannot end there and still visit both sides"
+            )
+        if end >= 0 and not _in_subtree(end, children[0], parent):
+            return (
+                f"cut cell: open cell {_cell_text(grid.cells[v])} cuts off a part without the start"
+                f" or the required end {_cell_text(board.end)}"
+            )
+    return None
+
+
+def _in_subtree(cell: int, top: int, parent: dict[int, int]) -> bool:
+    while cell >= 0:
+        if cell == top:
+            return True
+        cell = parent[cell]
+    return False
+
+
+# -- the backtracker --------------------------------------------------------------------------
+
+
+def _search(grid: Grid, deadline: float | None = None, max_nodes: int | None = None) -> Iterator[list[int]]:
+    """Every Hamiltonian path of the grid from its start, as padded indices (list is reused).
+
+    Raises SearchTimeout past `deadline` (perf_counter) or after `max_nodes` steps.
+    """
+    n = len(grid.order)
+    start, end = grid.start, grid.end
+    nbrs = grid.neighbours
+    if n == 1:
+        yield [start]
+        return
+    free = bytearray(grid.open)
+    free[start] = 0
+    fbits = grid.mask & ~(1 << start)
+    deg = [0] * grid.size
+    dead = zero = 0
+    for i in grid.order:
+        if i != start:
+            d = sum(1 for j in nbrs[i] if free[j] or j == start)
+            deg[i] = d
+            if d == 1:
+                dead += 1
+            elif d == 0:
+                zero += 1
+    if zero or (grid.spread(fbits & -fbits, fbits) != fbits):
+        return
+    if end >= 0:
+        if dead - (deg[end] == 1) > 0:
+            return
+    elif dead > 1:
+        return
+
+    ring = grid.ring
+    splits = grid.splits
+    spread = grid.spread
+    path = [start]
+    # one frame per path cell: the moves still to try from it, best last (so pop() takes it)
+    frames: list[list[int]] = []
+    nodes = 0
+    check_every = 512
+    limit = max_nodes if max_nodes is not None else -1
+
+    def moves_from(head: int) -> list[int]:
+        remaining = n - len(path)
+        options = [j for j in nbrs[head] if free[j]]
+        for j in options:
+            if deg[j] == 1:  # a dead end next to the head: it must be the very next, and last, cell
+                return [j] if remaining == 1 else []
+        if end >= 0 and remaining > 1 and free[end] and end in options:
+            options.remove(end)
+        if len(options) > 1:
+            options.sort(key=deg.__getitem__, reverse=True)
+        return options
+
+    frames.append(moves_from(start))
+    while frames:
+        options = frames[-1]
+        if not options:
+            frames.pop()
+            # undo the move into path[-1]
+            c = path.pop()
+            if not path:
+                return
+            h = path[-1]
+            for x in nbrs[h]:
+                if free[x]:
+                    d = deg[x]
+                    if d == 1:
+                        dead -= 1
+                    elif d == 0:
+                        zero -= 1
+                        dead += 1
+                    deg[x] = d + 1
+            free[c] = 1
+            fbits |= 1 << c
+            if deg[c] == 1:
+                dead += 1
+            continue
+        c = options.pop()
+        h = path[-1]
+        nodes += 1
+        if nodes & (check_every - 1) == 0 and deadline is not None and time.perf_counter() > deadline:
+            raise SearchTimeout(f"search stopped after {nodes} steps")
+        if nodes == limit:
+            raise SearchTimeout(f"search stopped after {nodes} steps")
+        # do the move h -> c
+        free[c] = 0
+        fbits ^= 1 << c
+        if deg[c] == 1:
+            dead -= 1
+        for x in nbrs[h]:
+            if free[x]:
+                d = deg[x] - 1
+                deg[x] = d
+                if d == 1:
+                    dead += 1
+                elif d == 0:
+                    dead -= 1
+                    zero += 1
+        path.append(c)
+        remaining = n - len(path)
+        ok = True
+        if remaining == 0:
+            if end < 0 or c == end:
+                yield path
+            ok = False
+        elif zero:
+            ok = False
+        elif end >= 0:
+            ok = dead - (deg[end] == 1) == 0
+        else:
+            ok = dead <= 1
+        if ok:
+            pattern = 0
+            for k in range(8):
+                if free[c + ring[k]]:
+                    pattern |= 1 << k
+            if splits[pattern]:
+                ok = spread(fbits & -fbits, fbits) == fbits
+        frames.append(moves_from(c) if ok else [])
+
+
+def _grid_for(board: Board, moves: int | None) -> Grid:
+    if moves is not None and moves != board.moves:
+        board = board.with_changes(moves=moves)
+    return Grid(board)
+
+
+def iter_paths(board: Board, *, timeout: float | None = None) -> Iterator[tuple[Cell, ...]]:
+    """Every solution of `board` (each a tuple of cells from the start), in search order.
+
+    Raises SearchTimeout when `timeout` seconds pass before the search is complete.
+    """
+    grid = Grid(board)
+    deadline = None if timeout is None else time.perf_counter() + timeout
+    if _certificate(grid) is not None:
+        return
+    cells = grid.cells
+    for path in _search(grid, deadline):
+        yield tuple(cells[i] for i in path)
+
+
+def count_paths(board: Board, *, timeout: float | None = None) -> int:
+    """The number of solutions of `board` (from the same generator as `iter_paths`)."""
+    return sum(1 for _ in iter_paths(board, timeout=timeout))
+
+
+def first_path(grid: Grid, deadline: float | None = None, max_nodes: int | None = None) -> list[int] | None:
+    """One solution in padded indices, None when there is none; SearchTimeout when undecided."""
+    for path in _search(grid, deadline, max_nodes):
+        return list(path)
+    return None
+
+
+def solve(board: Board, timeout: float = 10.0, *, engine: str = "auto") -> SolveResult:
+    """Solve `board` within about `timeout` seconds.
+
+    engine: "auto" (certificates, then the backtracker with a small budget, then the exact
+    engine), "search" (certificates and the backtracker only) or "exact" (certificates and the
+    SAT engine only).
+    """
+    began = time.perf_counter()
+    deadline = began + timeout
+    grid = Grid(board)
+    reason = _certificate(grid)
+    if reason is not None:
+        return SolveResult("unsolvable", None, reason, time.perf_counter() - began, "certificate")
+    if engine not in ("auto", "search", "exact"):
+        raise ValueError(f"engine must be auto, search or exact, not {engine!r}")
+    if engine in ("auto", "search"):
+        budget = None if engine == "search" else _search_budget(len(grid.order))
+        try:
+            found = first_path(grid, deadline, budget)
+        except SearchTimeout:
+            found = []
+        if found is not None and found:
+            path = tuple(grid.cells[i] for i in found)
+            return SolveResult("solved", path, None, time.perf_counter() - began, "search")
+        if found is None:
+            return SolveResult(
+                "unsolvable",
+                None,
+                "exhaustive search: no path covers every open cell",
+                time.perf_counter() - began,
+                "search",
+            )
+        if engine == "search" or time.perf_counter() >= deadline:
+            return _timed_out(timeout, began, "search")
+    from solver import exact
+
+    outcome = exact.solve_exact(board, deadline)
+    seconds = time.perf_counter() - began
+    if outcome is None:
+        return _timed_out(timeout, began, "exact")
+    if outcome is False:
+        return SolveResult(
+            "unsolvable", None, "exact search (SAT): no path covers every open cell", seconds, "exact"
+        )
+    return SolveResult("solved", tuple(outcome), None, seconds, "exact")
+
+
+def _search_budget(n: int) -> int:
+    """Backtracking steps to try before handing the board to the exact engine."""
+    return max(20_000, 20 * n)
+
+
+def _timed_out(timeout: float, began: float, engine: str) -> SolveResult:
+    return SolveResult("timeout", None, f"timeout after {timeout:g} s", time.perf_counter() - began, engine)

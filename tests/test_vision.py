@@ -1,0 +1,137 @@
+"""The detector reads rendered screens exactly and refuses what is not a usable board.
+
+These tests draw screens in memory with the project's renderer (fast, any size); the fixture
+folder and the real screenshot have their own test files.
+"""
+
+import cv2
+import numpy as np
+import pytest
+
+from bot.vision import detect
+from practice.render import render_screen
+from solver.board import Board
+
+# every board here is solvable (the detector refuses boards with a quick unsolvability proof)
+LEVEL_643 = """\
+# . . # S . .
+. . . . . . .
+. . # . . . .
+# . . . . . .
+. # . . . . .
+. . . . . # .
+. . . . . . .
+"""
+
+CORNER_HOLES = """\
+# . . . #
+. . . . .
+. . S . .
+# . . . #
+"""
+
+CAT_ALONE_IN_TOP_ROW = """\
+# # S # #
+. . . . .
+. . . . .
+. . . . #
+"""
+
+CAT_IN_LEFT_COLUMN = """\
+# . . . .
+S . . . .
+# . . . .
+# . # . .
+"""
+
+
+def assert_read(image: np.ndarray, board: Board, expected_geometry=None) -> None:
+    found = detect(image)
+    assert found.ok, found.reason
+    assert found.reason is None
+    assert found.board == board, f"read\n{found.board}expected\n{board}"
+    assert all(check.ok for check in found.checks)
+    if expected_geometry is not None:
+        pitch = expected_geometry.pitch[0]
+        assert found.geometry.rows == board.rows and found.geometry.cols == board.cols
+        for cell in [(0, 0), (board.rows - 1, board.cols - 1)]:
+            got, want = found.geometry.centre(cell), expected_geometry.centre(cell)
+            assert np.hypot(got[0] - want[0], got[1] - want[1]) < 0.1 * pitch
+
+
+@pytest.mark.parametrize("text", [LEVEL_643, CORNER_HOLES, CAT_ALONE_IN_TOP_ROW, CAT_IN_LEFT_COLUMN])
+@pytest.mark.parametrize(("width", "height"), [(1080, 1920), (720, 1280), (1080, 2340)])
+def test_rendered_boards_are_read_exactly(text, width, height):
+    board = Board.from_text(text)
+    rendered = render_screen(board, width=width, height=height, cat="red")
+    assert_read(rendered.image, board, rendered.geometry)
+
+
+@pytest.mark.parametrize(("theme", "cat"), [("mint", "pink"), ("sand", "brown"), ("night", "orange")])
+def test_themes_and_cat_colours(theme, cat):
+    board = Board.from_text(LEVEL_643)
+    rendered = render_screen(board, width=720, height=1280, theme=theme, cat=cat)
+    assert_read(rendered.image, board, rendered.geometry)
+
+
+def test_partly_visited_board_reads_as_the_whole_board():
+    board = Board.from_text(LEVEL_643)
+    route = [(0, 4), (0, 5), (0, 6), (1, 6), (1, 5), (1, 4), (1, 3), (2, 3), (2, 4)]
+    rendered = render_screen(board, width=540, height=960, route=route, cat="blue")
+    assert_read(rendered.image, board, rendered.geometry)
+
+
+def test_jpeg_and_low_resolution():
+    board = Board.from_text(LEVEL_643)
+    rendered = render_screen(board, width=1080, height=1920, cat="pink")
+    small = cv2.resize(rendered.image, None, fx=1 / 3, fy=1 / 3, interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 70])
+    assert ok
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    assert_read(image, board, rendered.geometry.scaled(1 / 3))
+
+
+def test_level_complete_screen_is_not_a_board():
+    board = Board.from_text(LEVEL_643)
+    found = detect(render_screen(board, complete=True, route=[]).image)
+    assert not found.ok and found.board is None and found.reason
+
+
+def test_a_grid_without_a_cat_is_refused_by_the_start_check():
+    image = np.full((800, 800, 3), 245, np.uint8)
+    for r in range(4):
+        for c in range(4):
+            cv2.rectangle(
+                image, (100 + 120 * c, 100 + 120 * r), (200 + 120 * c, 200 + 120 * r), (200, 200, 200), -1
+            )
+    found = detect(image)
+    assert found.board is None
+    assert [check.name for check in found.checks if not check.ok] == ["start"]
+    assert "no cell looks like the cat" in found.reason
+    assert found.geometry is not None and (found.geometry.rows, found.geometry.cols) == (4, 4)
+
+
+def test_an_unsolvable_reading_is_refused_by_the_certificate():
+    # a board cut in two by a column of holes: no single stroke covers both sides
+    board = Board.from_text(". . # . .\n. S # . .\n. . # . .\n")
+    found = detect(render_screen(board, width=720, height=1280).image)
+    assert found.board is None
+    assert [check.name for check in found.checks if not check.ok] == ["solvable"]
+    assert found.unchecked_board == board
+
+
+def test_blank_and_noise_images_give_no_board():
+    rng = np.random.default_rng(3)
+    for image in (np.full((600, 400, 3), 249, np.uint8), rng.integers(0, 256, (600, 400, 3), dtype=np.uint8)):
+        found = detect(image)
+        assert found.board is None and "no lattice" in found.reason
+
+
+def test_grey_and_bgra_images_are_accepted_and_bad_input_is_named():
+    board = Board.from_text(CORNER_HOLES)
+    image = render_screen(board, width=540, height=960).image
+    assert detect(cv2.cvtColor(image, cv2.COLOR_BGR2BGRA)).board == board
+    with pytest.raises(ValueError, match="shape"):
+        detect(np.zeros((10, 10, 2), np.uint8))
+    with pytest.raises(TypeError):
+        detect(np.zeros((10, 10, 3), np.float32))

@@ -1,9 +1,129 @@
-"""Subcommands of `onestroke` (see bot/cli.py): placeholder until this group lands."""
+"""`onestroke romeo|route|maze FILE`: the related puzzles of the reference articles.
+
+Each prints a human answer by default and one JSON object with `--json`; exit status 0 when
+solved, 1 when there is no solution, 2 (raised as `PuzzleInputError`) for unreadable or
+malformed input.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import time
+
+from solver.puzzles.grid import PuzzleInputError
+
+EXIT_OK, EXIT_NO_SOLUTION = 0, 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add this group's subcommands to the `onestroke` parser."""
+    romeo = sub.add_parser(
+        "romeo",
+        help="Romeo and Juliet's maze: fewest-turn tour of all open rooms (8 directions)",
+        description="Reads the textbook input (n m k, k closed rooms, Romeo's and Juliet's rooms,"
+        " 1-based) and prints the fewest turns, the number of fewest-turn routes and one route"
+        " as a step-number matrix (-1 = closed room).",
+    )
+    romeo.add_argument("file", help="input file in the textbook format")
+    romeo.add_argument("--json", action="store_true", help='print {"turns", "count", "path"} (1-based)')
+    romeo.set_defaults(run=run_romeo)
+
+    route = sub.add_parser(
+        "route",
+        help="number route maze: a path with given cell counts per row and column",
+        description="Reads 'cols:', 'rows:', 'start: r c' and 'goal: r c' lines (0-based) and"
+        " prints the path as '*' cells with the counts around the grid.",
+    )
+    route.add_argument("file", help="puzzle file")
+    route.add_argument("--json", action="store_true", help='print {"path": [[r, c], ...]}')
+    route.set_defaults(run=run_route)
+
+    maze = sub.add_parser(
+        "maze",
+        help="maze path through a 0/1 grid (depth-first, or --shortest)",
+        description="Reads lines of 0 (open) and 1 (wall) plus 'start: r c' and 'exit: r c'"
+        " (0-based). Moves are tried in the order N NE E SE S SW W NW.",
+    )
+    maze.add_argument("file", help="maze file")
+    maze.add_argument("--shortest", action="store_true", help="breadth-first: a path with the fewest steps")
+    maze.add_argument("--moves", type=int, choices=(4, 8), default=8, help="neighbourhood (default 8)")
+    maze.add_argument("--json", action="store_true", help='print {"path": [...], "directions": [...]}')
+    maze.set_defaults(run=run_maze)
+
+
+def read_input(path: str) -> str:
+    """The file's text, or a one-line `PuzzleInputError` saying why it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise PuzzleInputError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise PuzzleInputError(f"{path}: not a text file ({error.reason} at byte {error.start})") from None
+
+
+def run_romeo(args: argparse.Namespace) -> int:
+    from solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo
+
+    maze = RomeoMaze.from_text(read_input(args.file), source=args.file)
+    began = time.perf_counter()
+    answer = solve_romeo(maze)
+    seconds = round(time.perf_counter() - began, 6)
+    if args.json:
+        path = None if answer is None else [[r + 1, c + 1] for r, c in answer.path]
+        turns = None if answer is None else answer.turns
+        count = 0 if answer is None else answer.count
+        print(json.dumps({"turns": turns, "count": count, "path": path, "seconds": seconds}))
+    elif answer is None:
+        print("no route")
+    else:
+        print(format_answer(maze, answer), end="")
+    return EXIT_NO_SOLUTION if answer is None else EXIT_OK
+
+
+def run_route(args: argparse.Namespace) -> int:
+    from solver.puzzles.route import RoutePuzzle, solve_route, unsolvable_reason
+
+    puzzle = RoutePuzzle.from_text(read_input(args.file), source=args.file)
+    began = time.perf_counter()
+    path = solve_route(puzzle)
+    seconds = round(time.perf_counter() - began, 6)
+    if args.json:
+        record: dict[str, object] = {"path": None if path is None else [list(c) for c in path]}
+        if path is None:
+            record["reason"] = unsolvable_reason(puzzle) or "no route"
+        record["seconds"] = seconds
+        print(json.dumps(record))
+    elif path is None:
+        print(f"no route: {unsolvable_reason(puzzle) or 'the search found none'}")
+    else:
+        print(puzzle.draw(path), end="")
+    return EXIT_NO_SOLUTION if path is None else EXIT_OK
+
+
+def run_maze(args: argparse.Namespace) -> int:
+    from solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
+
+    maze = Maze.from_text(read_input(args.file), source=args.file)
+    began = time.perf_counter()
+    path = (shortest_path if args.shortest else first_path)(maze, args.moves)
+    seconds = round(time.perf_counter() - began, 6)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "path": None if path is None else [list(c) for c in path],
+                    "directions": None if path is None else directions(path),
+                    "seconds": seconds,
+                }
+            )
+        )
+    elif path is None:
+        print(f"no path from {list(maze.start)} to {list(maze.exit)} with {args.moves}-neighbour moves")
+    else:
+        print(f"path of {len(path) - 1} steps from {list(maze.start)} to {list(maze.exit)}")
+        print(steps_table(path), end="")
+        print()
+        print(maze.draw(path), end="")
+    return EXIT_NO_SOLUTION if path is None else EXIT_OK

@@ -1,0 +1,96 @@
+"""Helpers shared by the article puzzles: input lines, compass names, flat padded grids.
+
+The searches index cells as `(row + 1) * width + (col + 1)` in a grid padded with one
+closed cell on every side, so a neighbour is `index + offset` with no bounds test: the
+padding is never open, and that is cheaper in Python than tuple arithmetic.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from solver.board import DIAGONAL, ORTHOGONAL, Cell, steps_for
+from solver.errors import OnestrokeError
+
+
+class PuzzleInputError(OnestrokeError, ValueError):
+    """A puzzle file that does not follow its format; the message names the file and line."""
+
+
+COMPASS_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""Clockwise from north, the order in which the maze tries its moves."""
+
+# ORTHOGONAL is N E S W and DIAGONAL is NE SE SW NW, so interleaving them walks clockwise.
+COMPASS: tuple[Cell, ...] = tuple(step for pair in zip(ORTHOGONAL, DIAGONAL, strict=True) for step in pair)
+NAME_OF_STEP: dict[Cell, str] = dict(zip(COMPASS, COMPASS_NAMES, strict=True))
+
+
+def compass_steps(moves: int) -> tuple[Cell, ...]:
+    """The steps of a 4- or 8-neighbourhood in clockwise order starting at north."""
+    allowed = set(steps_for(moves))
+    return tuple(step for step in COMPASS if step in allowed)
+
+
+def direction_name(a: Cell, b: Cell) -> str:
+    """The compass name of the single move from `a` to `b`."""
+    step = (b[0] - a[0], b[1] - a[1])
+    try:
+        return NAME_OF_STEP[step]
+    except KeyError:
+        raise ValueError(f"{list(a)} -> {list(b)} is not a single king move") from None
+
+
+def content_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(1-based line number, stripped text) of each line that is not blank or a `;` comment."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line and not line.startswith(";"):
+            yield number, line
+
+
+def integers(source: str, number: int, text: str, count: int | None = None) -> list[int]:
+    """The whitespace-separated integers of one line, exactly `count` of them when given."""
+    try:
+        values = [int(token) for token in text.split()]
+    except ValueError:
+        bad = next(t for t in text.split() if not t.lstrip("+-").isdigit())
+        raise PuzzleInputError(f"{source}: line {number}: {bad!r} is not an integer in {text!r}") from None
+    if count is not None and len(values) != count:
+        raise PuzzleInputError(
+            f"{source}: line {number}: expected {count} integers, found {len(values)} in {text!r}"
+        )
+    return values
+
+
+class PaddedGrid:
+    """Flat indices for a `rows` x `cols` grid with a one-cell closed border."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.width = cols + 2
+        self.size = (rows + 2) * self.width
+
+    def index(self, cell: Cell) -> int:
+        return (cell[0] + 1) * self.width + cell[1] + 1
+
+    def cell(self, index: int) -> Cell:
+        r, c = divmod(index, self.width)
+        return (r - 1, c - 1)
+
+    def offsets(self, steps: tuple[Cell, ...]) -> tuple[int, ...]:
+        """Index differences of the given (dr, dc) steps."""
+        return tuple(dr * self.width + dc for dr, dc in steps)
+
+
+@contextmanager
+def recursion_room(depth: int) -> Iterator[None]:
+    """Let a recursive search go `depth` levels deep, restoring the old limit afterwards."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, depth + 200))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)

@@ -263,7 +263,8 @@ def _line_fit_origin(index: np.ndarray, value: np.ndarray, slope: float) -> floa
 
 # -- 3. reading the cells -------------------------------------------------------------------
 
-HOLE, OPEN, OTHER = 0, 1, 2
+HOLE, OPEN, CAT, MARKED = 0, 1, 2, 3
+CAT_MAX_CELL_SHARE = 0.6  # a square mostly in the plain cells' colour with marks on it is no cat
 
 
 def _sample_squares(image: np.ndarray, fit: _Fit, r0: int, r1: int, c0: int, c1: int) -> np.ndarray:
@@ -302,9 +303,13 @@ def _same(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _classify(
-    image: np.ndarray, fit: _Fit, background: np.ndarray, box: tuple[int, int, int, int]
+    image: np.ndarray, fit: _Fit, colours: tuple[np.ndarray, np.ndarray], box: tuple[int, int, int, int]
 ) -> np.ndarray:
-    """HOLE / OPEN / OTHER for every lattice position in box = (r0, r1, c0, c1), half-open."""
+    """HOLE / OPEN / CAT / MARKED for every lattice position in box = (r0, r1, c0, c1), half-open.
+
+    `colours` are the background (gap) colour and the plain cells' colour.
+    """
+    background, cell = colours
     r0, r1, c0, c1 = box
     samples = _sample_squares(image, fit, r0, r1, c0, c1)
     median = np.median(samples, axis=2)  # (R, C, 3)
@@ -317,7 +322,10 @@ def _classify(
     kinds = np.full(median.shape[:2], HOLE)
     is_open = uniform & ~_same(median, background) & (gap_corners >= 3)
     kinds[is_open] = OPEN
-    kinds[~uniform & (background_share < 0.6)] = OTHER
+    covered = ~uniform & (background_share < 0.6)
+    marked = covered & (_same(samples, cell).mean(axis=2) >= CAT_MAX_CELL_SHARE)
+    kinds[covered & ~marked] = CAT
+    kinds[marked] = MARKED
     kinds[_outside(image, fit, r0, r1, c0, c1)] = HOLE
     return kinds
 
@@ -328,7 +336,7 @@ def _background(image: np.ndarray, fit: _Fit, r0: int, r1: int, c0: int, c1: int
 
 
 def _grown_box(
-    image: np.ndarray, fit: _Fit, background: np.ndarray
+    image: np.ndarray, fit: _Fit, colours: tuple[np.ndarray, np.ndarray]
 ) -> tuple[tuple[int, int, int, int], np.ndarray]:
     """Grow the members' bounding box one ring at a time while the ring holds cells (or the cat).
 
@@ -338,7 +346,7 @@ def _grown_box(
     c0, c1 = int(fit.cols.min()), int(fit.cols.max()) + 1
     while True:
         box = (r0 - 1, r1 + 1, c0 - 1, c1 + 1)
-        kinds = _classify(image, fit, background, box)
+        kinds = _classify(image, fit, colours, box)
         inner = np.zeros(kinds.shape, bool)
         inner[1:-1, 1:-1] = True
         open_inside = (kinds == OPEN) & inner
@@ -347,7 +355,7 @@ def _grown_box(
         beside_open[:-1, :] |= open_inside[1:, :]
         beside_open[:, 1:] |= open_inside[:, :-1]
         beside_open[:, :-1] |= open_inside[:, 1:]
-        take = ~inner & ((kinds == OPEN) | ((kinds == OTHER) & beside_open))
+        take = ~inner & ((kinds == OPEN) | ((kinds == CAT) & beside_open))
         grow_top, grow_bottom = take[0].any(), take[-1].any()
         grow_left, grow_right = take[:, 0].any(), take[:, -1].any()
         if not (grow_top or grow_bottom or grow_left or grow_right) or max(r1 - r0, c1 - c0) >= MAX_GRID:
@@ -361,18 +369,26 @@ def _read_group(image: np.ndarray, blobs: _Blobs, members: np.ndarray) -> Detect
     background = _background(
         image, fit, int(fit.rows.min()), int(fit.rows.max()) + 1, int(fit.cols.min()), int(fit.cols.max()) + 1
     )
-    (r0, r1, c0, c1), kinds = _grown_box(image, fit, background)
+    h, w = image.shape[:2]
+    centres = image[
+        np.clip(np.round(blobs.y[members]), 0, h - 1).astype(int),
+        np.clip(np.round(blobs.x[members]), 0, w - 1).astype(int),
+    ]
+    cell = np.median(centres.astype(np.int16), axis=0)
+    (r0, r1, c0, c1), kinds = _grown_box(image, fit, (background, cell))
     rows, cols = r1 - r0, c1 - c0
     geometry = Geometry(
         (fit.origin[0] + fit.pitch[0] * c0, fit.origin[1] + fit.pitch[1] * r0), fit.pitch, rows, cols
     )
     open_cells = {(int(r), int(c)) for r, c in zip(*np.nonzero(kinds != HOLE), strict=True)}
-    starts = sorted((int(r), int(c)) for r, c in zip(*np.nonzero(kinds == OTHER), strict=True))
+    starts = sorted((int(r), int(c)) for r, c in zip(*np.nonzero(kinds == CAT), strict=True))
+    marked = sorted((int(r), int(c)) for r, c in zip(*np.nonzero(kinds == MARKED), strict=True))
     sizes = blobs.size[members]
     checks = [
         _lattice_check(fit),
         _size_check(sizes),
         _start_check(starts, len(open_cells)),
+        _marks_check(marked),
     ]
     unchecked: Board | None = None
     if len(starts) == 1:
@@ -415,6 +431,13 @@ def _start_check(starts: list[Cell], open_count: int) -> Check:
         return Check("start", False, "no cell looks like the cat (every cell is plain)")
     shown = ", ".join(str(list(cell)) for cell in starts[:4])
     return Check("start", False, f"{len(starts)} cells look like the cat: {shown}")
+
+
+def _marks_check(marked: list[Cell]) -> Check:
+    if not marked:
+        return Check("cells", True, "every position is a plain cell, a walked cell, a hole or the cat")
+    shown = ", ".join(str(list(cell)) for cell in marked[:4])
+    return Check("cells", False, f"{len(marked)} cells carry marks (text or icons), e.g. {shown}")
 
 
 def _certificate_check(board: Board) -> Check:

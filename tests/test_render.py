@@ -8,14 +8,14 @@ from practice.render import CELL_FRACTION, THEMES, render_screen
 from practice.sprites import CAT_COLOURS
 from solver.board import Board
 
-LEVEL_643 = """\
-# . . # S . .
+SEVEN = """\
+. . # . . S #
 . . . . . . .
-. . # . . . .
+. # . . . # .
+. . . . . . .
 # . . . . . .
-. # . . . . .
-. . . . . # .
-. . . . . . .
+. . . . # . .
+. . . . . . #
 """
 
 
@@ -25,9 +25,9 @@ def colour_at(image: np.ndarray, xy: tuple[float, float]) -> tuple[int, ...]:
 
 
 def test_real_proportions_at_1080x1920():
-    rendered = render_screen(Board.from_text(LEVEL_643), level=643)
+    rendered = render_screen(Board.from_text(SEVEN), level=7)
     g = rendered.geometry
-    # measured on the real screen: cell [0,0] centre x=150 y=570, pitch 129.8
+    # a 7x7 board as on the real screen (README of ../shared/real-screens): [0,0] at x=150 y=570, pitch 129.8
     assert g.pitch == pytest.approx((129.8, 129.8), abs=0.5)
     assert g.origin == pytest.approx((150, 570), abs=2)
     assert rendered.image.shape == (1920, 1080, 3)
@@ -36,7 +36,7 @@ def test_real_proportions_at_1080x1920():
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
 def test_cells_holes_and_cat_are_where_the_geometry_says(theme):
-    board = Board.from_text(LEVEL_643)
+    board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=720, height=1280, theme=theme, cat="pink")
     image, g = rendered.image, rendered.geometry
     t = THEMES[theme]
@@ -78,7 +78,7 @@ def test_visited_cells_take_another_colour():
 
 
 def test_complete_state_hides_the_grid_and_returns_the_next_button():
-    board = Board.from_text(LEVEL_643)
+    board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=540, height=960, complete=True)
     x0, y0, x1, y1 = rendered.next_button
     assert 0 <= x0 < x1 <= 540 and 0 <= y0 < y1 <= 960
@@ -89,7 +89,7 @@ def test_complete_state_hides_the_grid_and_returns_the_next_button():
 
 @pytest.mark.parametrize(("width", "height"), [(720, 1280), (1080, 2340), (1440, 2560), (360, 640)])
 def test_layout_scales_with_the_screen(width, height):
-    board = Board.from_text(LEVEL_643)
+    board = Board.from_text(SEVEN)
     g = render_screen(board, width=width, height=height, cat=sorted(CAT_COLOURS)[0]).geometry
     assert g.pitch[0] == pytest.approx(129.8 * width / 1080, rel=0.01)
     x0, y0, x1, y1 = g.bounds()

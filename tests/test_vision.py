@@ -13,14 +13,14 @@ from practice.render import render_screen
 from solver.board import Board
 
 # every board here is solvable (the detector refuses boards with a quick unsolvability proof)
-LEVEL_643 = """\
-# . . # S . .
+SEVEN = """\
+. . # . . S #
 . . . . . . .
-. . # . . . .
+. # . . . # .
+. . . . . . .
 # . . . . . .
-. # . . . . .
-. . . . . # .
-. . . . . . .
+. . . . # . .
+. . . . . . #
 """
 
 CORNER_HOLES = """\
@@ -59,7 +59,7 @@ def assert_read(image: np.ndarray, board: Board, expected_geometry=None) -> None
             assert np.hypot(got[0] - want[0], got[1] - want[1]) < 0.1 * pitch
 
 
-@pytest.mark.parametrize("text", [LEVEL_643, CORNER_HOLES, CAT_ALONE_IN_TOP_ROW, CAT_IN_LEFT_COLUMN])
+@pytest.mark.parametrize("text", [SEVEN, CORNER_HOLES, CAT_ALONE_IN_TOP_ROW, CAT_IN_LEFT_COLUMN])
 @pytest.mark.parametrize(("width", "height"), [(1080, 1920), (720, 1280), (1080, 2340)])
 def test_rendered_boards_are_read_exactly(text, width, height):
     board = Board.from_text(text)
@@ -69,20 +69,20 @@ def test_rendered_boards_are_read_exactly(text, width, height):
 
 @pytest.mark.parametrize(("theme", "cat"), [("mint", "pink"), ("sand", "brown"), ("night", "orange")])
 def test_themes_and_cat_colours(theme, cat):
-    board = Board.from_text(LEVEL_643)
+    board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=720, height=1280, theme=theme, cat=cat)
     assert_read(rendered.image, board, rendered.geometry)
 
 
 def test_partly_visited_board_reads_as_the_whole_board():
-    board = Board.from_text(LEVEL_643)
-    route = [(0, 4), (0, 5), (0, 6), (1, 6), (1, 5), (1, 4), (1, 3), (2, 3), (2, 4)]
+    board = Board.from_text(SEVEN)
+    route = [(0, 5), (0, 4), (0, 3), (1, 3), (1, 4), (1, 5), (1, 6), (2, 6), (3, 6)]
     rendered = render_screen(board, width=540, height=960, route=route, cat="blue")
     assert_read(rendered.image, board, rendered.geometry)
 
 
 def test_jpeg_and_low_resolution():
-    board = Board.from_text(LEVEL_643)
+    board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=1080, height=1920, cat="pink")
     small = cv2.resize(rendered.image, None, fx=1 / 3, fy=1 / 3, interpolation=cv2.INTER_AREA)
     ok, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 70])
@@ -92,7 +92,7 @@ def test_jpeg_and_low_resolution():
 
 
 def test_level_complete_screen_is_not_a_board():
-    board = Board.from_text(LEVEL_643)
+    board = Board.from_text(SEVEN)
     found = detect(render_screen(board, complete=True, route=[]).image)
     assert not found.ok and found.board is None and found.reason
 

@@ -1,0 +1,484 @@
+"""Regenerate fixtures/: rendered game screens and their expected boards, deterministically.
+
+    .venv/bin/python tools/make_fixtures.py [--out fixtures]
+
+Every image `fixtures/NAME.png` (or `.jpg`) has a `fixtures/NAME.txt` beside it:
+- a board in the board text format, with comment lines saying what the image shows and a
+  `; geometry: origin X Y pitch P` line (pixel centre of cell [0, 0] and the cell pitch);
+- or, for a negative, the first line `; no board` (NO_BOARD_MARKER) followed by comments
+  saying why: the detector must return no board for that image.
+
+All randomness comes from fixed seeds, so running this twice gives the same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a plain script from a checkout
+    sys.path.insert(0, str(ROOT))
+
+from bot.geometry import Geometry  # noqa: E402
+from practice.render import render_screen  # noqa: E402
+from practice.sprites import fill_rounded_rect, rgb, text  # noqa: E402
+from solver.board import Board  # noqa: E402
+from solver.generate import random_hamiltonian_level  # noqa: E402
+from solver.search import solve  # noqa: E402
+
+NO_BOARD_MARKER = "; no board"
+WORDS = ("def", "detect", "image", "board", "lattice", "pitch", "return", "cells", "none", "for", "in", "if")
+
+# hand-made boards for the hard cases (each checked solvable when the fixtures are made)
+BORDER_HOLES = """\
+# . . S # . #
+# . . . . . .
+. . . . . . .
+. . . # . . .
+. . . . . . .
+# . . . . . #
+"""
+CAT_IN_CORNER = """\
+S . . . . #
+# . . . . .
+. . # . . .
+. . . . . .
+# . . . . .
+"""
+CAT_ALONE_ON_TOP = """\
+# # # S # #
+. . . . . .
+. # . # . .
+. . . . . .
+. . . . . .
+. . . . . #
+"""
+TALL = """\
+. . . . . . #
+. # . . . . .
+. # . . . . .
+. . . . S . .
+. . . . . . .
+. . . . # . .
+. . . . . . .
+. . . . . . .
+# . . . . . .
+"""
+
+
+@dataclass
+class Fixture:
+    name: str
+    image: np.ndarray
+    board: Board | None
+    geometry: Geometry | None
+    notes: list[str]
+    jpeg_quality: int | None = None  # None: PNG
+
+
+def random_board(seed: int, rows: int, cols: int, holes: int) -> tuple[Board, tuple]:
+    """A solvable board whose grid really is rows x cols (no border line made only of holes)."""
+    rng = random.Random(f"fixture:{seed}")
+    while True:
+        board, path = random_hamiltonian_level(rng, rows, cols, holes=holes)
+        if {r for r, _ in board.open_cells} == set(range(rows)) and {c for _, c in board.open_cells} == set(
+            range(cols)
+        ):
+            return board, path
+
+
+def hand_board(text_: str) -> Board:
+    board = Board.from_text(text_)
+    result = solve(board, timeout=10)
+    assert result.status == "solved", f"fixture board is not solvable:\n{text_}{result.reason}"
+    return board
+
+
+# -- desktop scenery ------------------------------------------------------------------------
+
+
+def wallpaper(width: int, height: int) -> np.ndarray:
+    """A smooth two-colour gradient, like a desktop background."""
+    t = np.linspace(0.0, 1.0, width)[None, :, None] * 0.6 + np.linspace(0.0, 1.0, height)[:, None, None] * 0.4
+    top, bottom = np.array(rgb(40, 70, 120), float), np.array(rgb(120, 60, 110), float)
+    return (top * (1 - t) + bottom * t).astype(np.uint8)
+
+
+def window(desktop: np.ndarray, x: int, y: int, client: np.ndarray, title: str) -> tuple[int, int]:
+    """Paste `client` as a window with a title bar at (x, y); returns the client's top-left."""
+    h, w = client.shape[:2]
+    bar = 30
+    cv2.rectangle(desktop, (x - 1, y - 1), (x + w, y + bar + h), rgb(30, 30, 30), 1)
+    desktop[y : y + bar, x : x + w] = rgb(58, 58, 62)
+    text(desktop, title, x + w / 2, y + bar / 2, 14, rgb(230, 230, 230))
+    for k, colour in enumerate((rgb(255, 95, 86), rgb(255, 189, 46), rgb(39, 201, 63))):
+        cv2.circle(desktop, (x + 16 + 20 * k, y + bar // 2), 6, colour, -1, cv2.LINE_AA)
+    desktop[y + bar : y + bar + h, x : x + w] = client
+    return x, y + bar
+
+
+def text_window(width: int, height: int, seed: int) -> np.ndarray:
+    """An editor: white page, grey line numbers, lines of dark text."""
+    rng = random.Random(seed)
+    page = np.full((height, width, 3), 255, np.uint8)
+    page[:, :44] = rgb(240, 240, 240)
+    words = WORDS
+    for line, y in enumerate(range(24, height - 10, 24)):
+        text(page, str(line + 1), 22, y, 11, rgb(150, 150, 150))
+        x = 60 + 20 * rng.randint(0, 3)
+        for _ in range(rng.randint(2, 7)):
+            word = rng.choice(words)
+            cv2.putText(
+                page, word, (x, y + 5), cv2.FONT_HERSHEY_SIMPLEX, 0.5, rgb(40, 40, 40), 1, cv2.LINE_AA
+            )
+            x += 12 * len(word) + 10
+            if x > width - 60:
+                break
+    return page
+
+
+def icon_window(width: int, height: int, side: int, grey: tuple[int, int, int]) -> np.ndarray:
+    """A file manager: a grid of grey rounded squares with labels (a lattice without a cat)."""
+    page = np.full((height, width, 3), 246, np.uint8)
+    pitch = int(side * 1.6)
+    for r, y in enumerate(range(20, height - side - 30, pitch + 20)):
+        for c, x in enumerate(range(20, width - side - 10, pitch)):
+            fill_rounded_rect(page, x, y, x + side, y + side, side * 0.18, grey)
+            text(page, f"file{r}{c}.txt", x + side / 2, y + side + 14, 11, rgb(60, 60, 60))
+    return page
+
+
+def taskbar(desktop: np.ndarray) -> None:
+    h, w = desktop.shape[:2]
+    desktop[h - 48 :, :] = rgb(28, 28, 34)
+    colours = [rgb(66, 133, 244), rgb(219, 68, 55), rgb(244, 180, 0), rgb(15, 157, 88), rgb(200, 200, 200)]
+    for k, colour in enumerate(colours):
+        fill_rounded_rect(desktop, 60 + 52 * k, h - 42, 96 + 52 * k, h - 6, 8, colour)
+    text(desktop, "03:14", w - 50, h - 24, 14, rgb(230, 230, 230))
+
+
+def calculator(width: int) -> np.ndarray:
+    """A keypad window: a 4x5 lattice of equal grey keys with digits (looks like a grid, is not)."""
+    key, gap = (width - 24 - 3 * 10) // 4, 10
+    height = 100 + 5 * (key + gap) + 12
+    page = np.full((height, width, 3), 236, np.uint8)
+    cv2.rectangle(page, (12, 12), (width - 12, 80), rgb(250, 250, 250), -1)
+    text(page, "3.14159", width - 90, 46, 24, rgb(40, 40, 40))
+    for r in range(5):
+        for c in range(4):
+            x, y = 12 + c * (key + gap), 100 + r * (key + gap)
+            fill_rounded_rect(page, x, y, x + key, y + key, key * 0.2, rgb(205, 205, 205))
+            if (r + c) % 3:  # some keys blank, some labelled
+                text(page, "789456123+0=-"[(r * 4 + c) % 13], x + key / 2, y + key / 2, 20, rgb(50, 50, 50))
+    return page
+
+
+# -- the fixtures ---------------------------------------------------------------------------
+
+
+def phone(name: str, board: Board, width: int, height: int, notes: list[str], **style) -> Fixture:
+    rendered = render_screen(board, width=width, height=height, **style)
+    return Fixture(name, rendered.image, board, rendered.geometry, notes)
+
+
+def fixtures() -> list[Fixture]:
+    out: list[Fixture] = []
+    b77, _ = random_board(1, 7, 7, 5)
+    b66, _ = random_board(2, 6, 6, 3)
+    b97, _ = random_board(3, 9, 7, 6)
+    b55, _ = random_board(4, 5, 5, 0)
+    b87, p87 = random_board(5, 8, 7, 4)
+    b76, _ = random_board(6, 7, 7, 4)
+    border, corner, alone, tall = (
+        hand_board(t) for t in (BORDER_HOLES, CAT_IN_CORNER, CAT_ALONE_ON_TOP, TALL)
+    )
+
+    out.append(phone("phone-1080x1920-classic", b77, 1080, 1920, ["classic theme, beige cat"], level=37))
+    out.append(
+        phone("phone-720x1280-mint", b66, 720, 1280, ["mint theme, pink cat"], theme="mint", cat="pink")
+    )
+    out.append(
+        phone("phone-1440x2560-sand", b77, 1440, 2560, ["sand theme, red cat"], theme="sand", cat="red")
+    )
+    out.append(phone("phone-1080x2340-tall", b97, 1080, 2340, ["19.5:9 screen, 9x7 board"], cat="orange"))
+    out.append(
+        phone(
+            "phone-1080x2400-night", tall, 1080, 2400, ["20:9 screen, dark theme"], theme="night", cat="blue"
+        )
+    )
+    out.append(
+        phone("phone-1080x1920-big-cells", b55, 1080, 1920, ["5x5 board, big cells, grey cat"], cat="grey")
+    )
+    out.append(
+        phone(
+            "phone-1080x1920-border-holes",
+            border,
+            1080,
+            1920,
+            ["holes in three corners and on every border"],
+            cat="brown",
+            level=120,
+        )
+    )
+    out.append(
+        phone(
+            "phone-720x1280-cat-in-corner",
+            corner,
+            720,
+            1280,
+            ["cat in the top-left corner"],
+            theme="sand",
+            cat="blue",
+        )
+    )
+    out.append(
+        phone(
+            "phone-1080x1920-cat-alone-on-top",
+            alone,
+            1080,
+            1920,
+            ["the cat is the only cell of the top row"],
+            theme="mint",
+            cat="red",
+        )
+    )
+    visited = render_screen(b87, width=540, height=960, route=p87[:11], cat="pink", level=8)
+    out.append(
+        Fixture(
+            "phone-540x960-visited",
+            visited.image,
+            b87,
+            visited.geometry,
+            ["after a failed drag: 11 cells walked over, drawn in the cat's tint"],
+        )
+    )
+
+    # JPEG copies and a low-resolution screen (cells ~40 px)
+    for source, quality in (
+        ("phone-1080x1920-classic", 70),
+        ("phone-1440x2560-sand", 60),
+        ("phone-1080x2340-tall", 80),
+        ("phone-540x960-visited", 75),
+    ):
+        f = next(f for f in out if f.name == source)
+        out.append(
+            Fixture(
+                f"{source}-q{quality}",
+                f.image,
+                f.board,
+                f.geometry,
+                [f"JPEG quality {quality} copy of {source}"],
+                quality,
+            )
+        )
+    big = render_screen(b76, width=1080, height=1920, theme="mint", cat="orange")
+    low = cv2.resize(big.image, (360, 640), interpolation=cv2.INTER_AREA)
+    out.append(
+        Fixture(
+            "phone-360x640-lowres-q75",
+            low,
+            b76,
+            big.geometry.scaled(1 / 3),
+            ["1080x1920 screen shrunk to 360x640 (cells ~40 px), JPEG quality 75"],
+            75,
+        )
+    )
+
+    # crop of the board alone (a margin that still holds the cat's tail)
+    whole = render_screen(b66, width=1080, height=1920, cat="red", theme="sand")
+    x0, y0, x1, y1 = (int(round(v)) for v in whole.geometry.bounds())
+    margin = int(whole.geometry.pitch[0] * 0.5)
+    crop = whole.image[y0 - margin : y1 + margin, x0 - margin : x1 + margin].copy()
+    out.append(
+        Fixture(
+            "crop-board-only",
+            crop,
+            b66,
+            whole.geometry.translated(margin - x0, margin - y0),
+            ["the grid cut out of a 1080x1920 screen with half a pitch of margin"],
+        )
+    )
+
+    out.extend(desktops(b77, b87, b66, border))
+    out.extend(negatives(b77))
+    return out
+
+
+def desktops(b77: Board, b87: Board, b66: Board, border: Board) -> list[Fixture]:
+    out: list[Fixture] = []
+    # 1: the practice window at 540x960 among an editor and a file manager with grey squares
+    desk = wallpaper(1920, 1080)
+    window(desk, 900, 60, text_window(900, 560, 1), "vision.py - editor")
+    window(desk, 1000, 560, icon_window(860, 400, 64, rgb(206, 206, 206)), "Files")
+    game = render_screen(b77, width=540, height=960, cat="pink", level=12)
+    gx, gy = window(desk, 120, 40, game.image, "onestroke practice")
+    taskbar(desk)
+    out.append(
+        Fixture(
+            "desktop-1920x1080-window",
+            desk,
+            b77,
+            game.geometry.translated(gx, gy),
+            ["game window 540x960 at (120, 70) beside an editor and a file manager of grey squares"],
+        )
+    )
+    # 2: a smaller window (a 1080x1920 screen shown at 42 %) partly overlapped by a calculator
+    desk = wallpaper(1920, 1080)
+    window(desk, 60, 120, text_window(700, 820, 2), "notes.txt")
+    full = render_screen(b87, width=1080, height=1920, theme="sand", cat="red", level=305)
+    small = cv2.resize(full.image, (454, 806), interpolation=cv2.INTER_AREA)
+    gx, gy = window(desk, 1280, 150, small, "phone mirror")
+    window(desk, 1500, 850, text_window(400, 180, 4), "log")  # covers the phone's buttons, not its grid
+    taskbar(desk)
+    out.append(
+        Fixture(
+            "desktop-1920x1080-small-window",
+            desk,
+            b87,
+            full.geometry.scaled((454 / 1080, 806 / 1920)).translated(gx, gy),
+            ["1080x1920 screen mirrored at 42 % (cells ~48 px), a log window overlaps its buttons"],
+        )
+    )
+    out.append(
+        Fixture(
+            "desktop-1920x1080-small-window-q70",
+            desk,
+            b87,
+            out[-1].geometry,
+            ["JPEG quality 70 copy of desktop-1920x1080-small-window"],
+            70,
+        )
+    )
+    # 3: 2560x1440 desktop, a 720x1280 window, a night-theme board with border holes
+    desk = wallpaper(2560, 1440)
+    window(desk, 1500, 100, icon_window(900, 600, 110, rgb(92, 100, 118)), "Pictures")
+    game = render_screen(border, width=720, height=1280, theme="night", cat="orange", level=77)
+    gx, gy = window(desk, 400, 60, game.image, "onestroke practice")
+    taskbar(desk)
+    out.append(
+        Fixture(
+            "desktop-2560x1440-window",
+            desk,
+            border,
+            game.geometry.translated(gx, gy),
+            ["2560x1440 desktop, 720x1280 game window, icons in the cells' grey nearby"],
+        )
+    )
+    return out
+
+
+def negatives(b77: Board) -> list[Fixture]:
+    out: list[Fixture] = []
+    done = render_screen(b77, width=1080, height=1920, complete=True, level=37)
+    out.append(
+        Fixture(
+            "neg-level-complete",
+            done.image,
+            None,
+            None,
+            ["the level-complete screen: the board is covered by the 'cleared' panel"],
+        )
+    )
+    desk = wallpaper(1920, 1080)
+    window(desk, 80, 80, text_window(1000, 700, 3), "README.md - editor")
+    window(desk, 1150, 200, calculator(320), "Calculator")
+    window(desk, 700, 560, icon_window(900, 380, 72, rgb(209, 209, 209)), "Files")
+    taskbar(desk)
+    out.append(
+        Fixture(
+            "neg-desktop-no-game",
+            desk,
+            None,
+            None,
+            ["windows with grey square icons and a keypad, but no game"],
+        )
+    )
+    out.append(
+        Fixture(
+            "neg-calculator",
+            calculator(360),
+            None,
+            None,
+            ["a keypad: a regular lattice of equal grey keys without a cat"],
+        )
+    )
+    menu = render_screen(Board.from_text("S"), width=720, height=1280)
+    # the start screen: the game's chrome without the grid (paint the single cell over)
+    x0, y0, x1, y1 = (int(v) for v in menu.geometry.bounds())
+    menu.image[y0 - 80 : y1 + 10, x0 - 10 : x1 + 10] = rgb(249, 249, 249)
+    out.append(
+        Fixture(
+            "neg-game-chrome-only",
+            menu.image,
+            None,
+            None,
+            ["title, capsule, coin counter and buttons, but no grid"],
+        )
+    )
+    rng = np.random.default_rng(7)
+    noise = cv2.GaussianBlur(rng.integers(0, 256, (960, 540, 3), dtype=np.uint8), (0, 0), 3)
+    out.append(Fixture("neg-noise", noise, None, None, ["blurred random noise"], 80))
+    desk = wallpaper(1920, 1080)
+    done = render_screen(b77, width=540, height=960, complete=True, route=(), cat="red", theme="mint")
+    window(desk, 700, 60, done.image, "onestroke practice")
+    taskbar(desk)
+    out.append(
+        Fixture(
+            "neg-desktop-level-complete",
+            desk,
+            None,
+            None,
+            ["the practice window showing its level-complete panel"],
+        )
+    )
+    return out
+
+
+def expected_text(fixture: Fixture) -> str:
+    if fixture.board is None:
+        return NO_BOARD_MARKER + "\n" + "".join(f"; {note}\n" for note in fixture.notes)
+    assert fixture.geometry is not None
+    g = fixture.geometry
+    lines = [f"; {note}\n" for note in fixture.notes]
+    lines.append(
+        f"; geometry: origin {g.origin[0]:.2f} {g.origin[1]:.2f} pitch {g.pitch[0]:.3f} {g.pitch[1]:.3f}\n"
+    )
+    return "".join(lines) + fixture.board.to_text()
+
+
+def write(fixture: Fixture, folder: Path) -> Path:
+    if fixture.jpeg_quality is None:
+        path = folder / f"{fixture.name}.png"
+        ok = cv2.imwrite(str(path), fixture.image, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+    else:
+        path = folder / f"{fixture.name}.jpg"
+        ok = cv2.imwrite(str(path), fixture.image, [cv2.IMWRITE_JPEG_QUALITY, fixture.jpeg_quality])
+    if not ok:
+        raise OSError(f"could not write {path}")
+    (folder / f"{fixture.name}.txt").write_text(expected_text(fixture))
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "fixtures")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    total = 0
+    for fixture in fixtures():
+        path = write(fixture, args.out)
+        total += path.stat().st_size
+        print(f"{path.name:45s} {path.stat().st_size / 1024:7.0f} KB")
+    print(f"total {total / 1024 / 1024:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

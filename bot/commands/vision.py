@@ -1,9 +1,186 @@
-"""Subcommands of `onestroke` (see bot/cli.py): placeholder until this group lands."""
+"""`onestroke detect IMAGE... [--json] [--overlay OUT.png]` and `onestroke solve-image IMAGE`.
+
+Contract: ../shared/spec/formats.md. Every image file is checked before the first is read, so a
+missing file stops the run with one line on stderr (exit 2). Exit 1 when any image has no
+board (or, for solve-image, no route); 0 otherwise.
+
+With several images and `--overlay OUT.png`, each overlay is written as `OUT-<image name>.png`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_NO_BOARD = 0, 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add this group's subcommands to the `onestroke` parser."""
+    """Add `detect` and `solve-image` to the `onestroke` parser."""
+    detect = sub.add_parser(
+        "detect",
+        help="read the board (cells, holes, cat) from screenshots",
+        description="Find the board in screenshots (PNG/JPEG: phone screens, desktops, crops) and print it.",
+    )
+    detect.add_argument("images", nargs="+", metavar="IMAGE", help="screenshot file (PNG or JPEG)")
+    detect.add_argument("--json", action="store_true", help="one JSON object per image, one per line")
+    detect.add_argument(
+        "--overlay", metavar="OUT.png", help="write the screenshot with what was detected drawn on it"
+    )
+    detect.set_defaults(run=run_detect)
+
+    solve = sub.add_parser(
+        "solve-image",
+        help="read the board from a screenshot and solve it",
+        description="Detect the board in a screenshot, then find the route from the cat through every cell.",
+    )
+    solve.add_argument("image", metavar="IMAGE", help="screenshot file (PNG or JPEG)")
+    solve.add_argument(
+        "--overlay", metavar="OUT.png", help="write the screenshot with the grid and the route drawn"
+    )
+    solve.add_argument("--json", action="store_true", help="one JSON object: board, path and pixel points")
+    solve.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="solver time limit (default 10)"
+    )
+    solve.set_defaults(run=run_solve_image)
+
+
+def _check_files(names: list[str], overlay: str | None) -> None:
+    """Fail before any work on a missing image or an overlay that cannot be written."""
+    from bot.imageio import WRITABLE, ImageFileError
+
+    if overlay is not None:
+        suffix = Path(overlay).suffix.lower()
+        if suffix not in WRITABLE:
+            raise ImageFileError(
+                f"{overlay}: unknown image type {suffix or '(none)'}; use one of {', '.join(WRITABLE)}"
+            )
+        folder = Path(overlay).parent
+        if not folder.is_dir():
+            raise ImageFileError(f"{overlay}: folder {folder} does not exist")
+    for name in names:
+        if not os.path.exists(name):
+            raise ImageFileError(f"{name}: no such file")
+        if os.path.isdir(name):
+            raise ImageFileError(f"{name}: is a folder, not an image")
+
+
+def overlay_path(out: str, image: str, several: bool) -> str:
+    """Where the overlay of `image` goes: `out` itself, or `out` with the image's name added."""
+    if not several:
+        return out
+    base = Path(out)
+    return str(base.with_name(f"{base.stem}-{Path(image).stem}{base.suffix}"))
+
+
+def detection_json(name: str, found: Any, seconds: float) -> dict[str, Any]:
+    """The spec's JSON object for one image (plus the optional `checks` list)."""
+    out: dict[str, Any] = {"image": name}
+    if found.ok:
+        g = found.geometry
+        out.update(
+            board=found.board.to_text(),
+            rows=found.board.rows,
+            cols=found.board.cols,
+            start=list(found.board.start),
+            pitch=[round(g.pitch[0], 2), round(g.pitch[1], 2)],
+            origin=[round(g.origin[0], 2), round(g.origin[1], 2)],
+        )
+    else:
+        out.update(board=None, reason=found.reason)
+    out["seconds"] = round(seconds, 4)
+    out["checks"] = [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in found.checks]
+    return out
+
+
+def detection_text(name: str, found: Any, seconds: float) -> str:
+    if not found.ok:
+        return f"{name}: no board: {found.reason}\n"
+    g, board = found.geometry, found.board
+    head = (
+        f"{name}: {board.rows}x{board.cols} board, start {list(board.start)}, pitch {g.pitch[0]:.1f} px,"
+        f" cell [0, 0] at ({g.origin[0]:.1f}, {g.origin[1]:.1f}), {seconds * 1000:.0f} ms"
+    )
+    return f"{head}\n{board.to_text()}"
+
+
+def run_detect(args: argparse.Namespace) -> int:
+    from bot.imageio import read_image, write_image
+    from bot.overlay import draw_overlay
+    from bot.vision import detect
+
+    _check_files(args.images, args.overlay)
+    status = EXIT_OK
+    several = len(args.images) > 1
+    for number, name in enumerate(args.images):
+        image = read_image(name)
+        began = time.perf_counter()
+        found = detect(image)
+        seconds = time.perf_counter() - began
+        if not found.ok:
+            status = EXIT_NO_BOARD
+        if args.overlay:
+            write_image(overlay_path(args.overlay, name, several), draw_overlay(image, found))
+        if args.json:
+            print(json.dumps(detection_json(name, found, seconds), ensure_ascii=False), flush=True)
+        else:
+            print(("\n" if number else "") + detection_text(name, found, seconds), end="", flush=True)
+    return status
+
+
+def run_solve_image(args: argparse.Namespace) -> int:
+    from bot.imageio import read_image, write_image
+    from bot.overlay import draw_overlay
+    from bot.vision import detect
+    from solver.check import path_problem
+    from solver.search import solve
+
+    _check_files([args.image], args.overlay)
+    image = read_image(args.image)
+    began = time.perf_counter()
+    found = detect(image)
+    detect_seconds = time.perf_counter() - began
+    route: tuple = ()
+    result = None
+    if found.ok:
+        result = solve(found.board, timeout=args.timeout)
+        if result.path is not None:
+            problem = path_problem(found.board, result.path)
+            if problem is not None:  # never hand out a route the independent checker rejects
+                print(
+                    f"onestroke: {args.image}: the solver's route fails the path check: {problem}",
+                    file=sys.stderr,
+                )
+                return EXIT_NO_BOARD
+            route = tuple(result.path)
+    if args.overlay:
+        write_image(args.overlay, draw_overlay(image, found, route))
+    if args.json:
+        out = detection_json(args.image, found, detect_seconds)
+        if result is not None:
+            out["solvable"] = result.solvable
+            if route:
+                out["path"] = [list(cell) for cell in route]
+                out["points"] = [[round(v, 1) for v in found.geometry.centre(cell)] for cell in route]
+            if result.reason:
+                out["reason"] = result.reason
+            out["solve_seconds"] = round(result.seconds, 4)
+        print(json.dumps(out, ensure_ascii=False), flush=True)
+    elif not found.ok:
+        print(detection_text(args.image, found, detect_seconds), end="")
+    elif not route:
+        verdict = "no solution" if result.status == "unsolvable" else "undecided"
+        print(f"{detection_text(args.image, found, detect_seconds)}{args.image}: {verdict}: {result.reason}")
+    else:
+        board = found.board
+        print(
+            f"{args.image}: {board.rows}x{board.cols} board, {len(board)} cells, start {list(board.start)};"
+            f" detected in {detect_seconds * 1000:.0f} ms, solved in {result.seconds * 1000:.1f} ms"
+        )
+        print(board.draw_path(route), end="")
+    return EXIT_OK if route else EXIT_NO_BOARD

@@ -1,0 +1,133 @@
+"""`onestroke detect` and `onestroke solve-image` as the spec describes them, run in-process."""
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from bot.cli import main
+from solver.board import Board
+from solver.check import is_valid_path
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+PHONE = FIXTURES / "phone-1080x1920-classic.png"
+DESKTOP = FIXTURES / "desktop-1920x1080-window.png"
+NEGATIVE = FIXTURES / "neg-level-complete.png"
+
+
+def expected_board(image: Path) -> Board:
+    return Board.from_text(image.with_suffix(".txt").read_text())
+
+
+def test_detect_json_follows_the_spec(capsys):
+    assert main(["detect", str(PHONE), str(DESKTOP), "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    for line, image in zip(lines, (PHONE, DESKTOP), strict=True):
+        record = json.loads(line)
+        board = expected_board(image)
+        assert record["image"] == str(image)
+        assert Board.from_text(record["board"]) == board
+        assert (record["rows"], record["cols"], record["start"]) == (
+            board.rows,
+            board.cols,
+            list(board.start),
+        )
+        assert len(record["pitch"]) == 2 and len(record["origin"]) == 2
+        assert record["seconds"] >= 0
+        assert all(check["ok"] for check in record["checks"])
+    # the origin and pitch put cell centres on the cells: sample the image there
+    record = json.loads(lines[0])
+    image = cv2.imread(str(PHONE))
+    board = Board.from_text(record["board"])
+    (ox, oy), (px, py) = record["origin"], record["pitch"]
+    for r, c in board.cells:
+        if (r, c) != board.start:
+            assert tuple(image[round(oy + py * r), round(ox + px * c)]) == (209, 209, 209)
+
+
+def test_detect_without_a_board_exits_1_with_the_reason(capsys):
+    assert main(["detect", str(NEGATIVE), "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["board"] is None and record["reason"]
+    assert main(["detect", str(PHONE), str(NEGATIVE)]) == 1
+    out = capsys.readouterr().out
+    assert f"{NEGATIVE}: no board:" in out and expected_board(PHONE).to_text() in out
+
+
+def test_detect_text_output_is_the_board(capsys):
+    assert main(["detect", str(PHONE)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith(f"{PHONE}: 7x7 board")
+    assert Board.from_text("\n".join(out.splitlines()[1:])) == expected_board(PHONE)
+
+
+def test_overlays_are_written_one_per_image(tmp_path, capsys):
+    out = tmp_path / "seen.png"
+    assert main(["detect", str(PHONE), "--overlay", str(out)]) == 0
+    overlay, original = cv2.imread(str(out)), cv2.imread(str(PHONE))
+    assert overlay.shape == original.shape and (overlay != original).any()
+    assert main(["detect", str(PHONE), str(NEGATIVE), "--overlay", str(out)]) == 1
+    assert (tmp_path / f"seen-{PHONE.stem}.png").is_file() and (
+        tmp_path / f"seen-{NEGATIVE.stem}.png"
+    ).is_file()
+
+
+def test_solve_image_prints_a_valid_route_and_draws_it(tmp_path, capsys):
+    out = tmp_path / "route.png"
+    assert main(["solve-image", str(DESKTOP), "--json", "--overlay", str(out)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    board = expected_board(DESKTOP)
+    assert record["solvable"] is True
+    assert is_valid_path(board, record["path"])
+    assert len(record["points"]) == len(board)
+    # the route's pixels lie inside the game window of that desktop (x 120..660, y 70..1030)
+    assert all(120 < x < 660 and 70 < y < 1030 for x, y in record["points"])
+    overlay = cv2.imread(str(out))
+    assert overlay is not None and (overlay != cv2.imread(str(DESKTOP))).any()
+    assert main(["solve-image", str(PHONE)]) == 0
+    text = capsys.readouterr().out
+    assert "solved in" in text and str(len(expected_board(PHONE))) in text
+
+
+def test_solve_image_without_a_board_exits_1(capsys):
+    assert main(["solve-image", str(NEGATIVE)]) == 1
+    assert "no board" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["detect", "solve-image"])
+def test_unreadable_images_give_one_line_and_exit_2(tmp_path, capsys, command):
+    missing = tmp_path / "missing.png"
+    assert main([command, str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(missing) in err and "Traceback" not in err
+    junk = tmp_path / "junk.png"
+    junk.write_bytes(b"not a png")
+    assert main([command, str(junk)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "junk.png" in err
+    assert main([command, str(tmp_path)]) == 2
+    assert "folder" in capsys.readouterr().err
+
+
+def test_a_missing_file_stops_detect_before_any_output(tmp_path, capsys):
+    assert main(["detect", str(PHONE), str(tmp_path / "nope.jpg")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "nope.jpg: no such file" in captured.err
+
+
+def test_bad_overlay_paths_are_refused_up_front(tmp_path, capsys):
+    assert main(["detect", str(PHONE), "--overlay", str(tmp_path / "x.txt")]) == 2
+    assert "unknown image type .txt" in capsys.readouterr().err
+    assert main(["detect", str(PHONE), "--overlay", str(tmp_path / "no" / "x.png")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_jpeg_input_works(tmp_path, capsys):
+    jpeg = tmp_path / "shot.jpg"
+    ok, data = cv2.imencode(".jpg", cv2.imread(str(PHONE)), [cv2.IMWRITE_JPEG_QUALITY, 65])
+    jpeg.write_bytes(np.asarray(data).tobytes())
+    assert main(["detect", str(jpeg), "--json"]) == 0
+    assert Board.from_text(json.loads(capsys.readouterr().out)["board"]) == expected_board(PHONE)

@@ -96,3 +96,48 @@ def random_holey_board(rng: random.Random, rows: int, cols: int, *, holes: int, 
     open_cells = [p for p in positions if p not in hole_set]
     start = rng.choice(open_cells)
     return Board(rows, cols, frozenset(open_cells), start, None, moves)
+
+
+def random_walk_level(
+    rng: random.Random,
+    rows: int,
+    cols: int,
+    *,
+    cells: int,
+    moves: int = 4,
+    mixing: int | None = None,
+) -> tuple[Board, tuple[Cell, ...]]:
+    """A solvable level whose holes are scattered: a random self-avoiding walk of `cells` cells.
+
+    The walk starts as the first `cells` cells of the snake path and is mixed by two moves that
+    keep it self-avoiding inside the rectangle: backbite (join an end to a walk cell next to it)
+    and slithering (the end steps onto a free cell and the other end lets go of its last cell).
+    The cells off the walk become holes, so they end up spread over the board.
+    """
+    total = rows * cols
+    if not 1 <= cells <= total:
+        raise ValueError(f"a {rows}x{cols} walk level needs 1..{total} cells, not {cells}")
+    path = snake_path(rows, cols)[:cells]
+    on_path = set(path)
+    steps = steps_for(moves)
+    for _ in range(mixing if mixing is not None else 40 * total):
+        if len(path) < 2:
+            break
+        if rng.random() < 0.5:
+            path.reverse()
+        r, c = path[0]
+        dr, dc = rng.choice(steps)
+        target = (r + dr, c + dc)
+        if not (0 <= target[0] < rows and 0 <= target[1] < cols) or target == path[1]:
+            continue
+        if target in on_path:
+            k = path.index(target)
+            path[:k] = path[k - 1 :: -1]
+        else:
+            on_path.discard(path.pop())
+            path.insert(0, target)
+            on_path.add(target)
+    if rng.random() < 0.5:
+        path.reverse()
+    board = Board(rows, cols, frozenset(path), path[0], None, moves)
+    return board, tuple(path)

@@ -1,9 +1,112 @@
-"""Subcommands of `onestroke` (see bot/cli.py): placeholder until this group lands."""
+"""`onestroke solve BOARD... [--moves 4|8] [--json] [--timeout S]` (contract: shared spec, formats.md).
+
+Every board file is read and parsed before any is solved, so a bad file stops the run with one
+line on stderr (exit 2) instead of half an answer. Then one result per board, in order: a JSON
+line each with `--json`, otherwise the board with the route drawn as step numbers.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from solver.board import Board
+from solver.errors import OnestrokeError
+from solver.search import SolveResult, solve
+
+EXIT_OK, EXIT_NO_SOLUTION = 0, 1
+
+
+class BoardFileError(OnestrokeError):
+    """A board file that cannot be read (missing, a folder, not text)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add this group's subcommands to the `onestroke` parser."""
+    """Add `solve` to the `onestroke` parser."""
+    parser = sub.add_parser(
+        "solve",
+        help="solve board text files (one-stroke levels)",
+        description="Find a route from S through every open cell exactly once (ending at E if given).",
+    )
+    parser.add_argument("boards", nargs="+", metavar="BOARD", help="board text file ('-' reads stdin)")
+    parser.add_argument("--moves", type=int, choices=(4, 8), default=4, help="neighbourhood (default 4)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per board, one per line")
+    parser.add_argument(
+        "--timeout", type=_positive_seconds, default=10.0, metavar="S", help="seconds per board (default 10)"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "search", "exact"),
+        default="auto",
+        help="auto: backtracking, then SAT for what it does not finish (default); or only one of them",
+    )
+    parser.set_defaults(run=run)
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"timeout must be positive, got {text!r}")
+    return value
+
+
+def read_board(name: str, moves: int) -> Board:
+    """Parse the board file `name` ('-' for stdin); errors name the file."""
+    try:
+        text = sys.stdin.read() if name == "-" else _read_text(name)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise BoardFileError(f"{name}: cannot read board file: {reason}") from None
+    return Board.from_text(text, moves=moves, source=name)
+
+
+def _read_text(name: str) -> str:
+    with open(name, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def result_json(name: str, result: SolveResult) -> dict[str, Any]:
+    """The spec's JSON object for one board (plus the optional `engine` field)."""
+    out: dict[str, Any] = {"board": name, "solvable": result.solvable}
+    if result.path is not None:
+        out["path"] = [list(cell) for cell in result.path]
+    if result.reason is not None:
+        out["reason"] = result.reason
+    out["seconds"] = round(result.seconds, 6)
+    out["engine"] = result.engine
+    return out
+
+
+def result_text(name: str, board: Board, result: SolveResult) -> str:
+    """The board with the route drawn as step numbers, or why there is none, for people."""
+    cells = len(board)
+    if result.path is not None:
+        head = f"{name}: solved, {cells} cells in {result.seconds * 1000:.1f} ms ({result.engine})"
+        return f"{head}\n{board.draw_path(result.path)}"
+    verdict = "no solution" if result.status == "unsolvable" else "undecided"
+    return f"{name}: {verdict}: {result.reason}\n{board.to_text()}"
+
+
+def run(args: argparse.Namespace) -> int:
+    boards = [(name, read_board(name, args.moves)) for name in args.boards]
+    status = EXIT_OK
+    try:
+        for number, (name, board) in enumerate(boards):
+            result = solve(board, timeout=args.timeout, engine=args.engine)
+            if result.status != "solved":
+                status = EXIT_NO_SOLUTION
+            if args.json:
+                print(json.dumps(result_json(name, result), separators=(",", ":")), flush=True)
+            else:
+                print(("\n" if number else "") + result_text(name, board, result), end="", flush=True)
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`): stop quietly, as other Unix tools do
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open for the interpreter's final flush
+        return status
+    return status

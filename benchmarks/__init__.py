@@ -1,0 +1,1 @@
+"""Benchmarks: commands that print tables (run with `bash run.sh bench`), not timed tests."""

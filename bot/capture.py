@@ -44,6 +44,12 @@ class Region:
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x < self.left + self.width and self.top <= y < self.top + self.height
 
+    def intersection(self, other: Region) -> Region | None:
+        left, top = max(self.left, other.left), max(self.top, other.top)
+        right = min(self.left + self.width, other.left + other.width)
+        bottom = min(self.top + self.height, other.top + other.height)
+        return Region(left, top, right - left, bottom - top) if right > left and bottom > top else None
+
     def as_monitor(self) -> dict[str, int]:
         return {"left": self.left, "top": self.top, "width": self.width, "height": self.height}
 
@@ -172,11 +178,10 @@ class AdbCapture:
 # -- the X11 window stack ----------------------------------------------------------------
 
 
-def topmost_windows(points: Sequence[tuple[float, float]]) -> list[int | None] | None:
-    """The id of the top-level X window a person sees at each screen point (None: bare root).
+def window_boxes() -> list[tuple[int, Region]] | None:
+    """The viewable top-level X windows, bottom to top, as (id, rectangle in root coordinates).
 
-    Returns None when the question cannot be asked here (not X11). Used before a press: when
-    the points of one board do not all show the same window, something covers the game.
+    None when the question cannot be asked here (not X11, no python-xlib, no connection).
     """
     if platform.system() != "Linux" or not os.environ.get("DISPLAY"):
         return None
@@ -189,8 +194,8 @@ def topmost_windows(points: Sequence[tuple[float, float]]) -> list[int | None] |
         d = display.Display()
     except Exception:  # python-xlib raises several unrelated types for "cannot connect"
         return None
+    boxes: list[tuple[int, Region]] = []
     try:
-        boxes: list[tuple[int, int, int, int, int]] = []
         for window in d.screen().root.query_tree().children:  # bottom-to-top stacking order
             try:
                 attributes = window.get_attributes()
@@ -200,16 +205,35 @@ def topmost_windows(points: Sequence[tuple[float, float]]) -> list[int | None] |
             except XError:  # the window went away while we looked
                 continue
             border = 2 * g.border_width
-            boxes.append((window.id, g.x, g.y, g.x + g.width + border, g.y + g.height + border))
+            boxes.append((window.id, Region(g.x, g.y, g.width + border, g.height + border)))
     finally:
         d.close()
-    found: list[int | None] = []
-    for x, y in points:
-        top = None
-        for wid, x0, y0, x1, y1 in boxes:
-            if x0 <= x < x1 and y0 <= y < y1:
-                top = wid
-        found.append(top)
+    return boxes
+
+
+def topmost_windows(points: Sequence[tuple[float, float]]) -> list[int | None] | None:
+    """The id of the top-level X window a person sees at each screen point (None: bare root).
+
+    Returns None when the question cannot be asked here (not X11). Used before a press: when
+    the points of one board do not all show the same window, something covers the game.
+    """
+    boxes = window_boxes()
+    if boxes is None:
+        return None
+    return [_top_at(boxes, x, y)[0] for x, y in points]
+
+
+def window_at(x: float, y: float) -> Region | None:
+    """The rectangle of the top-level window a person sees at screen point (x, y), if known."""
+    boxes = window_boxes()
+    return None if boxes is None else _top_at(boxes, x, y)[1]
+
+
+def _top_at(boxes: list[tuple[int, Region]], x: float, y: float) -> tuple[int | None, Region | None]:
+    found: tuple[int | None, Region | None] = (None, None)
+    for wid, box in boxes:
+        if box.contains(x, y):
+            found = (wid, box)
     return found
 
 

@@ -1,9 +1,428 @@
-"""Subcommands of `onestroke` (see bot/cli.py): placeholder until this group lands."""
+"""`onestroke practice`, `demo`, `play` and `calibrate`: the bot on a real screen.
+
+- `practice` opens the practice game window (practice/game.py);
+- `demo` starts that game in its own process (under Xvfb when there is no screen) and lets
+  the bot clear N levels through the real screen and pointer; the game's own log decides;
+- `play` runs the level loop (bot/loop.py) on whatever game is on screen (or on a phone: --adb);
+- `calibrate` finds the board, measures the capture-to-pointer scale and saves a profile.
+
+Heavy imports (cv2, mss, pyautogui) happen inside the run functions, never at start-up.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from solver.errors import OnestrokeError
+
+DEMO_LEVELS = 10
+DEFAULT_SPEED = 40.0  # cells per second
+
+
+class DemoError(OnestrokeError):
+    """The demo could not start or run its practice game."""
+
+
+# -- argument types ----------------------------------------------------------------------
+
+
+def _pair(text: str, kind: type) -> tuple[Any, Any]:
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return kind(parts[0]), kind(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y, got {text!r}") from None
+
+
+def int_pair(text: str) -> tuple[int, int]:
+    return _pair(text, int)
+
+
+def float_pair(text: str) -> tuple[float, float]:
+    return _pair(text, float)
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text!r}")
+    return value
+
+
+def speed_value(text: str) -> float:
+    """Cells per second, or `max` (no pauses between points)."""
+    if text == "max":
+        return 0.0
+    return positive_float(text)
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def region_value(text: str) -> Any:
+    from bot.capture import CaptureError, Region
+
+    try:
+        return Region.parse(text)
+    except CaptureError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+# -- registration ------------------------------------------------------------------------
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add this group's subcommands to the `onestroke` parser."""
+    """Add `practice`, `demo`, `play` and `calibrate` to the `onestroke` parser."""
+    p = sub.add_parser("practice", help="open the practice game window")
+    p.add_argument("--levels", type=positive_int, help="close after clearing N levels (default: endless)")
+    p.add_argument("--seed", type=int, default=1, help="level sequence seed (default 1)")
+    p.add_argument("--log", type=Path, help="append one JSON line per finished attempt to FILE")
+    p.add_argument("--position", type=int_pair, help="window position X,Y on the screen")
+    p.add_argument("--scale", type=positive_float, default=1.0, help="window size factor (1 = 450x800)")
+    p.add_argument("--theme", default="classic", help="colour theme: classic, mint, sand, night")
+    p.set_defaults(run=run_practice)
+
+    d = sub.add_parser("demo", help="the bot clears practice levels (starts Xvfb when there is no screen)")
+    d.add_argument("--levels", type=positive_int, default=DEMO_LEVELS, help=f"levels (default {DEMO_LEVELS})")
+    d.add_argument("--seed", type=int, default=1, help="level sequence seed (default 1)")
+    d.add_argument("--log", type=Path, help="the game's log file (default: a temporary file)")
+    d.add_argument("--position", type=int_pair, help="game window position X,Y (default: random)")
+    d.add_argument("--scale", type=positive_float, default=1.0, help="game window size factor")
+    d.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
+    d.add_argument("--xvfb", action="store_true", help="use a private Xvfb even when a screen exists")
+    d.set_defaults(run=run_demo)
+
+    y = sub.add_parser("play", help="clear levels of the game on screen (or on a phone with --adb)")
+    _add_source_arguments(y)
+    y.add_argument("--levels", type=positive_int, help="stop after N levels (default: until stopped)")
+    y.add_argument("--dry-run", action="store_true", help="everything but pressing; saves the overlay")
+    y.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
+    y.add_argument("--region", type=region_value, help="capture only X,Y,W,H (capture pixels)")
+    y.add_argument("--log-dir", type=Path, help="where screenshots and overlays go when the bot stops")
+    y.set_defaults(run=run_play)
+
+    c = sub.add_parser("calibrate", help="find the game on screen and save a profile")
+    _add_source_arguments(c)
+    c.add_argument("--overlay", type=Path, help="where to save the overlay picture")
+    c.set_defaults(run=run_calibrate)
+
+
+def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", help="calibration profile name")
+    parser.add_argument("--monitor", type=int, default=None, help="mss monitor: 1 = first (default), 0 = all")
+    parser.add_argument(
+        "--adb", nargs="?", const="", default=None, metavar="SERIAL", help="play on an Android device via adb"
+    )
+    parser.add_argument(
+        "--next", type=float_pair, help="the level-complete 'next' button X,Y (capture pixels)"
+    )
+
+
+# -- practice ----------------------------------------------------------------------------
+
+
+def run_practice(args: argparse.Namespace) -> int:
+    from practice.game import run_practice as open_game
+
+    return open_game(
+        seed=args.seed,
+        levels=args.levels,
+        log=args.log,
+        position=args.position,
+        scale=args.scale,
+        theme=args.theme,
+    )
+
+
+# -- shared plumbing ---------------------------------------------------------------------
+
+
+def _interrupt_on_sigterm() -> None:
+    """SIGTERM behaves like Ctrl-C, so every `finally` (button release!) runs."""
+
+    def handler(_signum: int, _frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+def default_log_dir() -> Path:
+    from platformdirs import user_log_dir
+
+    return Path(user_log_dir("onestroke", appauthor=False))
+
+
+@dataclass
+class Backend:
+    capture: Any
+    pointer: Any
+    screen: Any  # Region of the whole monitor / device screen
+    scale: float
+    check_windows: bool
+
+
+def open_backend(
+    *, adb: str | None, monitor: int, speed: float, scale: float | None, dry_run: bool = False
+) -> Backend:
+    """Capture and pointer for the desktop (mss + pyautogui) or a device (adb)."""
+    from bot.capture import AdbCapture, Region, ScreenCapture
+    from bot.pointer import AdbTouch, Mouse
+    from calibration.locate import pointer_scale
+
+    if adb is not None:
+        capture = AdbCapture(adb or None)
+        first = capture.grab()
+        screen = Region(0, 0, first.shape[1], first.shape[0])
+        return Backend(capture, AdbTouch(adb or None, speed=speed), screen, 1.0, check_windows=False)
+    capture = ScreenCapture(monitor)
+    mouse = Mouse(speed=speed)
+    if scale is None:
+        scale = pointer_scale(capture.monitor.width, mouse.size()[0]) if monitor == 1 else 1.0
+    return Backend(capture, mouse, capture.monitor, scale, check_windows=True)
+
+
+# -- play --------------------------------------------------------------------------------
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from bot.capture import Region
+    from bot.loop import LevelLoop
+    from calibration.profile import load_profile
+
+    _interrupt_on_sigterm()
+    profile = load_profile(args.profile) if args.profile else None
+    adb = (
+        args.adb
+        if args.adb is not None
+        else (profile.serial or "" if profile and profile.backend == "adb" else None)
+    )
+    monitor = args.monitor if args.monitor is not None else (profile.monitor if profile else 1)
+    backend = open_backend(
+        adb=adb,
+        monitor=monitor,
+        speed=args.speed,
+        scale=profile.scale if profile else None,
+        dry_run=args.dry_run,
+    )
+    region = args.region or (Region(*profile.region) if profile and profile.region else None)
+    loop = LevelLoop(
+        backend.capture,
+        backend.pointer,
+        backend.screen,
+        scale=backend.scale,
+        region=region,
+        next_button=args.next or (profile.next_button if profile else None),
+        dry_run=args.dry_run,
+        check_windows=backend.check_windows,
+        log_dir=args.log_dir or default_log_dir(),
+    )
+    began = time.monotonic()
+    reports = loop.run(args.levels)
+    minutes = (time.monotonic() - began) / 60
+    if not args.dry_run:
+        print(f"play: {len(reports)} level(s) cleared, {len(reports) / minutes:.1f} levels per minute")
+    return 0
+
+
+# -- calibrate ---------------------------------------------------------------------------
+
+
+def run_calibrate(args: argparse.Namespace) -> int:
+    import cv2
+
+    from bot.loop import overlay_image
+    from bot.vision import detect
+    from calibration.locate import PointerMap, find_next_button, work_region
+    from calibration.profile import Profile, profile_dir, save_profile
+
+    name = args.profile or "default"
+    monitor = 1 if args.monitor is None else args.monitor
+    backend = open_backend(adb=args.adb, monitor=monitor, speed=DEFAULT_SPEED, scale=None)
+    image = backend.capture.grab(backend.screen)
+    overlay_path = args.overlay or profile_dir() / f"{name}-overlay.png"
+    overlay_path.parent.mkdir(parents=True, exist_ok=True)
+    detection = detect(image)
+    cv2.imwrite(str(overlay_path), overlay_image(image, detection))
+    if not detection.ok or detection.geometry is None:
+        print(f"calibrate: no board found ({detection.reason}); overlay in {overlay_path}", file=sys.stderr)
+        return 1
+    mapping = PointerMap.for_image(backend.screen, image, backend.scale)
+    x0, y0, x1, y1 = detection.geometry.bounds()
+    (bx0, by0), (bx1, by1) = mapping.to_capture(x0, y0), mapping.to_capture(x1, y1)
+    region = work_region((bx0, by0, bx1, by1), backend.screen)
+    found = find_next_button(image)
+    next_button = args.next or (mapping.to_capture(*found) if found else None)
+    profile = Profile(
+        name=name,
+        monitor=monitor,
+        region=(region.left, region.top, region.width, region.height),
+        scale=backend.scale,
+        board=(bx0, by0, bx1, by1),
+        next_button=next_button,
+        backend="adb" if args.adb is not None else "screen",
+        serial=args.adb or None,
+        created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    )
+    path = save_profile(profile)
+    board = detection.board
+    assert board is not None
+    print(f"calibrate: {board.rows}x{board.cols} board at ({bx0:.0f}, {by0:.0f})-({bx1:.0f}, {by1:.0f})")
+    print(f"calibrate: scale {backend.scale:g} capture pixels per pointer unit")
+    where = f"({next_button[0]:.0f}, {next_button[1]:.0f})" if next_button else "found after each clear"
+    print(f"calibrate: next button {where}")
+    print(f"calibrate: profile {name!r} saved to {path}; overlay in {overlay_path}")
+    return 0
+
+
+# -- demo --------------------------------------------------------------------------------
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    from bot.capture import no_display_reason, virtual_display
+
+    _interrupt_on_sigterm()
+    with ExitStack() as stack:
+        if args.xvfb or no_display_reason():
+            display = stack.enter_context(virtual_display())
+            os.environ.update(display.env())  # before anything imports pyautogui
+            print(
+                f"demo: no screen in use, started Xvfb on {display.name} ({display.width}x{display.height})"
+            )
+        if args.log is None:
+            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="onestroke-demo-"))
+            log = Path(folder) / "game.jsonl"
+        else:
+            log = args.log
+        return _demo_on_display(args, log, stack)
+
+
+def _demo_on_display(args: argparse.Namespace, log: Path, stack: ExitStack) -> int:
+    from bot.loop import LevelLoop, LoopStopped
+
+    backend = open_backend(adb=None, monitor=1, speed=args.speed, scale=None)
+    screen = backend.screen
+    width, height = round(450 * args.scale), round(800 * args.scale)
+    if args.position is None:
+        rng = random.Random(args.seed)
+        position = (
+            rng.randint(0, max(0, screen.width - width)),
+            rng.randint(0, max(0, screen.height - height)),
+        )
+    else:
+        position = args.position
+    offset = log.stat().st_size if log.exists() else 0  # count only what this run's game writes
+    game = start_game(args.seed, args.levels, log, position, args.scale)
+    stack.callback(stop_game, game)
+    print(f"demo: practice game (seed {args.seed}) at {position[0]},{position[1]}, log {log}")
+    loop = LevelLoop(
+        backend.capture,
+        backend.pointer,
+        screen,
+        scale=backend.scale,
+        log_dir=default_log_dir(),
+        say=lambda line: print(f"bot: {line}", flush=True),
+    )
+    began = time.monotonic()
+    stopped: str | None = None
+    try:
+        loop.run(args.levels)
+    except LoopStopped as error:
+        stopped = str(error)
+    seconds = time.monotonic() - began
+    time.sleep(0.2)  # the game writes its line before it draws the complete screen; be generous
+    return report_demo(read_log(log, offset), args.levels, seconds, stopped)
+
+
+def start_game(
+    seed: int, levels: int, log: Path, position: tuple[int, int], scale: float
+) -> subprocess.Popen[str]:
+    """The practice game in its own process; returns once its window is on screen."""
+    command = [
+        sys.executable, "-m", "bot", "practice", "--seed", str(seed), "--levels", str(levels),
+        "--log", str(log), "--position", f"{position[0]},{position[1]}", "--scale", str(scale),
+    ]  # fmt: skip
+    game = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    assert game.stdout is not None
+    import select
+
+    ready, _, _ = select.select([game.stdout], [], [], 30)
+    line = game.stdout.readline() if ready else ""
+    if '"ready"' not in line:
+        stop_game(game)
+        raise DemoError(f"the practice game did not open its window (exit status {game.poll()})")
+    return game
+
+
+def stop_game(game: subprocess.Popen[str]) -> None:
+    if game.poll() is None:
+        game.terminate()
+        try:
+            game.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            game.kill()
+            game.wait()
+
+
+def read_log(log: Path, offset: int = 0) -> list[dict[str, Any]]:
+    if not log.exists():
+        return []
+    with open(log, encoding="utf-8") as file:
+        file.seek(offset)
+        return [json.loads(line) for line in file if line.strip()]
+
+
+def report_demo(records: list[dict[str, Any]], levels: int, seconds: float, stopped: str | None) -> int:
+    """One line per level from the game's own log, each path re-checked; exit 0 only for N clears."""
+    from solver.board import Board
+    from solver.check import path_problem
+
+    cleared = failures = 0
+    for record in records:
+        board = Board.from_text(record["board"])
+        if not record["cleared"]:
+            failures += 1
+            print(f"level {record['level']}: not cleared: {record.get('reason', 'no reason given')}")
+            continue
+        problem = path_problem(board, record["path"])
+        if problem:
+            failures += 1
+            print(f"level {record['level']}: the game logged a clear, but its path is wrong: {problem}")
+            continue
+        cleared += 1
+        print(
+            f"level {record['level']}: {board.rows}x{board.cols}, {len(board)} cells, cleared in"
+            f" {record['seconds']:.2f} s, path checked"
+        )
+    rate = cleared / (seconds / 60) if seconds > 0 else 0.0
+    print(
+        f"demo: {cleared}/{levels} levels cleared, {failures} failure(s), {seconds:.1f} s,"
+        f" {rate:.1f} levels per minute"
+    )
+    if stopped:
+        print(f"demo: the bot stopped: {stopped}", file=sys.stderr)
+    return 0 if cleared == levels and stopped is None else 1

@@ -1,0 +1,356 @@
+"""The level loop: capture → detect (self-checks) → solve → safety checks → drag → next level.
+
+One loop for every backend: it talks to a capture (`grab(region) -> BGR image`) and a pointer
+(`drag(points, area)`, `click(point, area)`) and never to mss, pyautogui or adb directly.
+
+It stops cleanly — a one-line reason plus the screenshot and overlay saved in a log folder —
+when detection fails twice, the board is unsolvable or the solver times out, the board is
+covered by another window, or the level did not advance after a retry.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from bot.capture import Region, topmost_windows, window_at
+from bot.geometry import Geometry
+from bot.pointer import Area, Pointer, route_points
+from bot.vision import Detection, detect
+from calibration.locate import PointerMap, board_area, find_next_button, work_region
+from solver.board import Board
+from solver.errors import OnestrokeError
+from solver.search import solve
+
+POLL = 0.05  # seconds between frames while waiting for the game
+
+
+class Capture(Protocol):
+    def grab(self, region: Region | None = None) -> np.ndarray: ...
+
+
+class LoopStopped(OnestrokeError):
+    """The loop stopped on purpose (refused to go on); the message says why and where the pictures are."""
+
+
+@dataclass(frozen=True)
+class LevelReport:
+    """What one cleared level cost."""
+
+    level: int
+    rows: int
+    cols: int
+    holes: int
+    capture_ms: float
+    detect_ms: float
+    solve_ms: float
+    drag_s: float
+    attempts: int
+
+    def line(self) -> str:
+        retry = f", {self.attempts} attempts" if self.attempts > 1 else ""
+        return (
+            f"level {self.level}: {self.rows}x{self.cols}, {self.holes} holes,"
+            f" capture {self.capture_ms:.0f} ms, detect {self.detect_ms:.0f} ms,"
+            f" solve {self.solve_ms:.1f} ms, drag {self.drag_s:.2f} s{retry}"
+        )
+
+
+@dataclass(frozen=True)
+class Sight:
+    """One look at the screen: the image, where it came from, what the detector saw, and timings."""
+
+    image: np.ndarray
+    pointer_map: PointerMap
+    detection: Detection
+    capture_ms: float
+    detect_ms: float
+
+    @property
+    def board(self) -> Board | None:
+        return self.detection.board if self.detection.ok else None
+
+
+@dataclass
+class LevelLoop:
+    """Plays levels on `capture` with `pointer` (see `run`)."""
+
+    capture: Capture
+    pointer: Pointer
+    screen: Region  # the whole monitor (or device screen) in capture coordinates
+    scale: float = 1.0  # capture pixels per pointer unit
+    region: Region | None = None  # where the game is (a profile's region), None: find it
+    next_button: tuple[float, float] | None = None  # absolute capture coordinates, None: find it
+    dry_run: bool = False
+    check_windows: bool = True  # ask X11 whether another window covers the board
+    log_dir: Path = Path("onestroke-logs")
+    substeps: int = 4
+    solve_timeout: float = 5.0
+    advance_timeout: float = 4.0
+    say: Callable[[str], None] = print
+
+    # -- looking ---------------------------------------------------------------------------
+
+    def look(self, region: Region) -> Sight:
+        began = time.perf_counter()
+        image = self.capture.grab(region)
+        grabbed = time.perf_counter()
+        detection = detect(image)
+        done = time.perf_counter()
+        pointer_map = PointerMap.for_image(region, image, self.scale)
+        return Sight(image, pointer_map, detection, (grabbed - began) * 1e3, (done - grabbed) * 1e3)
+
+    def find_board(self) -> Sight:
+        """A detection that passed every self-check: in the game's region first, then the whole screen.
+
+        When the board sits against the edge of the region (the window moved), the whole screen
+        is searched again and the region follows the board.
+        """
+        sight = self.look(self.region or self.screen)
+        if self.region is not None and not (sight.board and self._well_inside(sight)):
+            sight = self.look(self.screen)
+        window = self._window_of(sight)
+        if sight.board is None and window is not None and window != sight.pointer_map.region:
+            # Lattice positions straddling the window's edge read as neither cell nor background;
+            # inside the window's own rectangle they lie outside the image and read as holes.
+            sight = self.look(window)
+        if sight.board is not None:
+            region = work_region(self._capture_bounds(sight), self.screen)
+            self.region = (window and region.intersection(window)) or region
+        return sight
+
+    def _window_of(self, sight: Sight) -> Region | None:
+        """The game window's rectangle (X11 only): the top window under the lattice's centre."""
+        geometry = sight.detection.geometry
+        if not self.check_windows or geometry is None:
+            return None
+        x0, y0, x1, y1 = geometry.bounds()
+        px, py = sight.pointer_map.point((x0 + x1) / 2, (y0 + y1) / 2)
+        box = window_at(px, py)
+        if box is None:
+            return None
+        s = self.scale
+        in_capture = Region(
+            round(box.left * s), round(box.top * s), round(box.width * s), round(box.height * s)
+        )
+        return in_capture.intersection(self.screen)
+
+    def _capture_bounds(self, sight: Sight) -> tuple[float, float, float, float]:
+        assert sight.detection.geometry is not None
+        x0, y0, x1, y1 = sight.detection.geometry.bounds()
+        a, b = sight.pointer_map.to_capture(x0, y0), sight.pointer_map.to_capture(x1, y1)
+        return (a[0], a[1], b[0], b[1])
+
+    @staticmethod
+    def _well_inside(sight: Sight) -> bool:
+        geometry = sight.detection.geometry
+        assert geometry is not None
+        x0, y0, x1, y1 = geometry.bounds()
+        height, width = sight.image.shape[:2]
+        mx, my = geometry.pitch[0] / 2, geometry.pitch[1] / 2
+        return x0 >= mx and y0 >= my and x1 <= width - mx and y1 <= height - my
+
+    # -- stopping --------------------------------------------------------------------------
+
+    def stop(self, reason: str, sight: Sight | None, route: Any = ()) -> LoopStopped:
+        """Save the screenshot and overlay, and build the error that ends the loop."""
+        if sight is None:
+            return LoopStopped(reason)
+        folder = self.save_pictures(sight, route, tag="stop")
+        return LoopStopped(f"{reason} (screenshot and overlay in {folder})")
+
+    def save_pictures(self, sight: Sight, route: Any = (), tag: str = "level") -> Path:
+        import cv2
+
+        folder = self.log_dir / time.strftime(f"%Y%m%d-%H%M%S-{tag}")
+        folder.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(folder / "screen.png"), sight.image)
+        cv2.imwrite(str(folder / "overlay.png"), overlay_image(sight.image, sight.detection, route))
+        return folder
+
+    # -- one level -------------------------------------------------------------------------
+
+    def checked_sight(self) -> Sight:
+        """A board that passed the detector's self-checks, looking twice before giving up."""
+        sight = self.find_board()
+        if sight.board is None:
+            time.sleep(0.3)
+            sight = self.find_board()
+        if sight.board is None:
+            raise self.stop(f"no board I can trust on screen: {sight.detection.reason}", sight)
+        return sight
+
+    def clear_level(self, number: int) -> LevelReport:
+        """Detect, solve and drag one level; retry once when the level did not advance."""
+        for attempt in (1, 2):
+            sight = self.checked_sight()
+            board = sight.board
+            assert board is not None and sight.detection.geometry is not None
+            began = time.perf_counter()
+            result = solve(board, timeout=self.solve_timeout)
+            solve_ms = (time.perf_counter() - began) * 1e3
+            if result.status != "solved":
+                raise self.stop(f"level {number}: board is {result.status}: {result.reason}", sight)
+            geometry = sight.pointer_map.geometry(sight.detection.geometry)
+            points = route_points(result.path, geometry.centre, self.substeps)
+            area = board_area(geometry)
+            self.refuse_if_covered(sight, geometry, points)
+            if self.dry_run:
+                folder = self.save_pictures(sight, result.path, tag="dry-run")
+                self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
+                return _report(number, board, sight, solve_ms, 0.0, attempt)
+            began = time.perf_counter()
+            self.pointer.drag(points, area)
+            drag_s = time.perf_counter() - began
+            if self.wait_for_advance(board):
+                return _report(number, board, sight, solve_ms, drag_s, attempt)
+            self.say(f"level {number}: the game did not advance after the drag; trying once more")
+        raise self.stop(
+            f"level {number} did not advance after a retry", self.look(self.region or self.screen)
+        )
+
+    def refuse_if_covered(self, sight: Sight, geometry: Geometry, points: list[tuple[float, float]]) -> None:
+        """Refuse when the screen changed under the board since we looked, or another window covers it."""
+        fresh = self.capture.grab(sight.pointer_map.region)
+        if fresh.shape != sight.image.shape or _changed(fresh, sight.image, sight.detection.geometry):
+            raise self.stop("the board changed between looking and dragging (another window?)", sight)
+        if not self.check_windows:
+            return
+        x0, y0, x1, y1 = geometry.bounds()
+        corners = [(x0 + 1, y0 + 1), (x1 - 1, y0 + 1), (x0 + 1, y1 - 1), (x1 - 1, y1 - 1)]
+        windows = topmost_windows([*points, *corners])
+        if windows is None:
+            return  # not X11: the detector's checks are all we have
+        if len(set(windows)) != 1:
+            raise self.stop("another window covers part of the board; not dragging", sight)
+
+    def wait_for_advance(self, board: Board) -> bool:
+        """True once the level-complete screen or a different board shows; False after the timeout."""
+        deadline = time.monotonic() + self.advance_timeout
+        boardless = 0
+        while time.monotonic() < deadline:
+            time.sleep(POLL)
+            sight = self.look(self.region or self.screen)
+            if sight.board is not None:
+                if sight.board != board:
+                    return True
+                boardless = 0
+                continue
+            boardless += 1
+            if find_next_button(sight.image) is not None:
+                return True
+            if self.next_button is not None and boardless >= 2:  # a game whose button we cannot see
+                return True
+        return False
+
+    def find_next(self, sight: Sight) -> tuple[float, float] | None:
+        """The "next" button in pointer coordinates: the profile's, else found on the screen."""
+        if self.next_button is not None:
+            return (self.next_button[0] / self.scale, self.next_button[1] / self.scale)
+        found = find_next_button(sight.image)
+        return None if found is None else sight.pointer_map.point(*found)
+
+    def press_next(self) -> None:
+        """Press "next" on the level-complete screen, then wait until a new board holds still."""
+        sight = self.look(self.region or self.screen)
+        if sight.board is not None:
+            return  # the game moved on by itself
+        button = self.find_next(sight)
+        if button is None:
+            raise self.stop("level cleared but no 'next' button found (give it: calibrate --next X,Y)", sight)
+        region = sight.pointer_map.region
+        screen_area = Area(
+            region.left / self.scale,
+            region.top / self.scale,
+            (region.left + region.width) / self.scale,
+            (region.top + region.height) / self.scale,
+        )
+        if not self.dry_run:
+            self.pointer.click(button, screen_area)
+        self.wait_until_still()
+
+    def wait_until_still(self) -> None:
+        """Two equal frames in a row: the new level has finished appearing."""
+        deadline = time.monotonic() + self.advance_timeout
+        previous = None
+        while time.monotonic() < deadline:
+            frame = self.capture.grab(self.region or self.screen)
+            if previous is not None and previous.shape == frame.shape and np.array_equal(previous, frame):
+                return
+            previous = frame
+            time.sleep(POLL)
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    def run(self, levels: int | None) -> list[LevelReport]:
+        """Clear `levels` levels (None: until stopped); one progress line per level."""
+        reports: list[LevelReport] = []
+        number = 1
+        while levels is None or number <= levels:
+            report = self.clear_level(number)
+            reports.append(report)
+            self.say(report.line())
+            if self.dry_run or (levels is not None and number == levels):
+                break
+            self.press_next()
+            number += 1
+        return reports
+
+
+def _report(
+    number: int, board: Board, sight: Sight, solve_ms: float, drag_s: float, attempt: int
+) -> LevelReport:
+    return LevelReport(
+        number,
+        board.rows,
+        board.cols,
+        len(board.holes),
+        sight.capture_ms,
+        sight.detect_ms,
+        solve_ms,
+        drag_s,
+        attempt,
+    )
+
+
+def _changed(a: np.ndarray, b: np.ndarray, geometry: Geometry | None) -> bool:
+    """True when the board's part of two frames differs by more than capture noise."""
+    if geometry is None:
+        return True
+    x0, y0, x1, y1 = (int(round(v)) for v in geometry.bounds())
+    x0, y0 = max(x0, 0), max(y0, 0)
+    crop_a, crop_b = a[y0:y1, x0:x1], b[y0:y1, x0:x1]
+    return float(np.mean(np.abs(crop_a.astype(np.int16) - crop_b.astype(np.int16)))) > 2.0
+
+
+def overlay_image(image: np.ndarray, detection: Detection, route: Any = ()) -> np.ndarray:
+    """The screenshot with the detected grid and the route, via the vision overlay when present."""
+    try:
+        from bot.overlay import draw_overlay  # type: ignore[import-not-found]
+    except ImportError:
+        draw_overlay = None
+    if draw_overlay is not None:
+        return draw_overlay(image, detection, route)
+    import cv2
+
+    out = image.copy()
+    geometry = detection.geometry
+    if geometry is None:
+        return out
+    board = detection.board or detection.unchecked_board
+    x0, y0, x1, y1 = (int(round(v)) for v in geometry.bounds())
+    cv2.rectangle(out, (x0, y0), (x1, y1), (0, 0, 255), 2)
+    if board is not None:
+        for cell in board.open_cells:
+            x, y = geometry.centre(cell)
+            colour = (0, 160, 0) if cell == board.start else (255, 0, 0)
+            cv2.circle(out, (int(x), int(y)), max(3, int(geometry.pitch[0] / 8)), colour, -1)
+    points = [tuple(int(v) for v in geometry.centre(tuple(cell))) for cell in route]
+    for a, b in zip(points, points[1:], strict=False):
+        cv2.line(out, a, b, (0, 0, 255), 2)
+    return out

@@ -1,0 +1,46 @@
+"""End-to-end harness: a private Xvfb per test session, the practice game in its own process.
+
+Nothing here is simulated: the X server is real (Xvfb), the game is a real Tk window, mss
+really captures it and pyautogui really moves the (virtual) pointer. Each test sees DISPLAY
+and XAUTHORITY pointing at the session's Xvfb (set before anything imports pyautogui), so the
+tests never touch a developer's own screen and mouse.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from harness import Windows
+
+from bot.capture import VirtualDisplay, virtual_display
+
+
+@pytest.fixture(scope="session")
+def xvfb() -> Iterator[VirtualDisplay]:
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed (apt-get install xvfb; `bash run.sh test` installs it)")
+    with virtual_display(1920, 1080) as display:
+        yield display
+
+
+@pytest.fixture(autouse=True)
+def on_xvfb(xvfb: VirtualDisplay, monkeypatch: pytest.MonkeyPatch) -> VirtualDisplay:
+    """Every e2e test runs with DISPLAY/XAUTHORITY on the session's Xvfb (restored afterwards)."""
+    for key, value in xvfb.env().items():
+        if os.environ.get(key) != value:
+            monkeypatch.setenv(key, value)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    return xvfb
+
+
+@pytest.fixture
+def windows(tmp_path: Path) -> Iterator[Windows]:
+    opened = Windows(tmp_path)
+    try:
+        yield opened
+    finally:
+        opened.close()

@@ -1,0 +1,153 @@
+"""Helpers of the end-to-end tests: start practice games and cover windows, run the bot, ask X.
+
+Imported by conftest.py (fixtures) and by the tests (types and helpers).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import select
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME_SIZE = (450, 800)  # practice window at --scale 1 (practice.game.BASE_SIZE)
+
+
+def read_ready_line(process: subprocess.Popen[str], timeout: float = 30.0) -> dict[str, Any]:
+    """The JSON line a window process prints once it is mapped on screen."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    line = process.stdout.readline() if ready else ""
+    if not line:
+        process.kill()
+        raise AssertionError(f"window process did not come up (exit status {process.poll()})")
+    return json.loads(line)
+
+
+def stop(process: subprocess.Popen[Any]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@dataclass
+class Game:
+    """A running practice game: its process, window rectangle and the log it writes."""
+
+    process: subprocess.Popen[str]
+    log: Path
+    x: int
+    y: int
+    width: int
+    height: int
+    seed: int
+
+    def records(self) -> list[dict[str, Any]]:
+        if not self.log.exists():
+            return []
+        return [json.loads(line) for line in self.log.read_text().splitlines() if line.strip()]
+
+    def wait_for_records(self, count: int, timeout: float = 10.0) -> list[dict[str, Any]]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.records()
+            if len(found) >= count:
+                return found
+            time.sleep(0.05)
+        return self.records()
+
+
+@dataclass
+class Windows:
+    """Starts practice games and cover windows; stops them all at the end of the test."""
+
+    folder: Path
+    processes: list[subprocess.Popen[Any]] = field(default_factory=list)
+
+    def game(
+        self, *, seed: int = 1, position: tuple[int, int] | None = None, levels: int | None = None
+    ) -> Game:
+        rng = random.Random()
+        if position is None:  # anywhere the whole window fits on the 1920x1080 screen
+            position = (rng.randint(0, 1920 - GAME_SIZE[0]), rng.randint(0, 1080 - GAME_SIZE[1]))
+        log = self.folder / f"game-{len(self.processes)}.jsonl"
+        command = [
+            sys.executable, "-m", "bot", "practice", "--seed", str(seed), "--log", str(log),
+            "--position", f"{position[0]},{position[1]}",
+        ]  # fmt: skip
+        if levels is not None:
+            command += ["--levels", str(levels)]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        self.processes.append(process)
+        ready = read_ready_line(process)
+        time.sleep(0.2)  # the first frame is drawn right after the window is mapped
+        return Game(process, log, ready["x"], ready["y"], ready["width"], ready["height"], seed)
+
+    def cover(self, x: int, y: int, width: int, height: int) -> Path:
+        """A plain window on top at (x, y); returns the file where it logs every press it gets."""
+        presses = self.folder / f"cover-{len(self.processes)}.log"
+        script = textwrap.dedent(
+            f"""
+            import tkinter
+            root = tkinter.Tk()
+            root.geometry("{width}x{height}+{x}+{y}")
+            root.configure(background="#3060a0")
+            log = open({str(presses)!r}, "a")
+            def pressed(event):
+                log.write(f"press {{event.x_root}} {{event.y_root}}\\n"); log.flush()
+            root.bind("<ButtonPress>", pressed)
+            def ready(_event):
+                root.unbind("<Map>"); root.lift(); print("ready", flush=True)
+            root.bind("<Map>", ready)
+            root.mainloop()
+            """
+        )
+        process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+        self.processes.append(process)
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], 30)
+        assert ready and process.stdout.readline().strip() == "ready", "cover window did not come up"
+        time.sleep(0.3)
+        presses.touch()
+        return presses
+
+    def close(self) -> None:
+        for process in reversed(self.processes):
+            stop(process)
+
+
+def run_bot(
+    *args: str, timeout: float = 120, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`onestroke ARGS` in its own process, as a user would run it."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+
+
+def button_is_down() -> bool:
+    """Ask the X server whether the left mouse button is held down right now."""
+    from Xlib import X, display
+
+    d = display.Display()
+    try:
+        return bool(d.screen().root.query_pointer().mask & X.Button1Mask)
+    finally:
+        d.close()

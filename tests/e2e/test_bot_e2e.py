@@ -1,0 +1,145 @@
+"""The bot against the practice game on a real (virtual) X display, through its command line.
+
+What counts is what the game logged from the pointer events it received, never what the bot
+says about itself; every path is re-checked with the independent checker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from harness import ROOT, Game, Windows, button_is_down, run_bot
+
+from practice.levels import make_level
+from practice.render import board_geometry
+from solver.board import Board
+from solver.check import is_valid_path
+
+pytestmark = pytest.mark.e2e
+
+
+def assert_cleared_in_a_row(game: Game, levels: int) -> None:
+    records = game.records()
+    assert [r["cleared"] for r in records] == [True] * levels, records
+    for number, record in enumerate(records, start=1):
+        board = Board.from_text(record["board"])
+        assert record["level"] == number
+        assert board == make_level(game.seed, number).board
+        assert is_valid_path(board, record["path"])
+
+
+def test_bot_clears_five_levels_in_a_row_at_a_random_position(windows: Windows, tmp_path: Path) -> None:
+    seed = random.randrange(1000)
+    game = windows.game(seed=seed)
+    done = run_bot("play", "--levels", "5", "--log-dir", str(tmp_path))
+    context = f"seed {seed}, window at {game.x},{game.y}\n{done.stdout}\n{done.stderr}"
+    assert done.returncode == 0, context
+    assert done.stdout.count("level ") >= 5, context
+    assert_cleared_in_a_row(game, 5)
+
+
+def test_demo_starts_its_own_xvfb_when_there_is_no_screen(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY")}
+    log = tmp_path / "demo.jsonl"
+    done = run_bot("demo", "--levels", "3", "--seed", "11", "--log", str(log), env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "started Xvfb" in done.stdout
+    assert done.stdout.count("path checked") == 3
+    assert "3/3 levels cleared, 0 failure(s)" in done.stdout
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["cleared"] for r in records] == [True, True, True]
+    assert all(is_valid_path(Board.from_text(r["board"]), r["path"]) for r in records)
+
+
+def cell_box(game: Game, cell: tuple[int, int], level: int = 1) -> tuple[int, int, int, int]:
+    """Screen rectangle (x, y, w, h) of one cell's rounded square in the game window."""
+    geometry = board_geometry(make_level(game.seed, level).board, game.width, game.height)
+    x, y = geometry.centre(cell)
+    side = round(geometry.pitch[0] * 0.85)
+    return (round(game.x + x - side / 2), round(game.y + y - side / 2), side, side)
+
+
+def test_refuses_to_drag_when_a_window_covers_part_of_the_board(windows: Windows, tmp_path: Path) -> None:
+    """A cell-sized window over an open cell looks like a cell: only the window check sees it."""
+    game = windows.game(seed=21)
+    board = make_level(21, 1).board
+    covered = next(cell for cell in board.cells if cell != board.start)
+    presses = windows.cover(*cell_box(game, covered))
+    done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "another window covers part of the board" in done.stderr
+    assert game.records() == [], "the game must not have seen a press"
+    assert presses.read_text() == "", "the covering window must not have seen a press"
+    assert list(tmp_path.glob("*-stop/overlay.png")), "the overlay is saved for the user"
+
+
+def test_refuses_to_drag_when_the_screen_shows_no_board(windows: Windows, tmp_path: Path) -> None:
+    game = windows.game(seed=22)
+    presses = windows.cover(game.x, game.y, game.width, game.height)
+    done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "no board I can trust on screen" in done.stderr
+    assert game.records() == [] and presses.read_text() == ""
+
+
+def test_ctrl_c_during_a_drag_leaves_the_button_released(windows: Windows, tmp_path: Path) -> None:
+    game = windows.game(seed=23)
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "bot", "play", "--levels", "1", "--speed", "4", "--log-dir", str(tmp_path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not button_is_down():
+            assert bot.poll() is None and time.monotonic() < deadline, "the bot never pressed"
+            time.sleep(0.02)
+        time.sleep(0.5)  # well inside the drag: a level-1 board takes seconds at 4 cells/s
+        assert button_is_down()
+        bot.send_signal(signal.SIGINT)
+        _, err = bot.communicate(timeout=10)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+    assert bot.returncode == 130, err
+    assert "interrupted" in err
+    assert not button_is_down(), "the button must be up after Ctrl-C"
+    (record,) = game.wait_for_records(1)
+    assert record["cleared"] is False and record["reason"].startswith("released after")
+
+
+def test_calibrate_then_play_with_the_profile(
+    windows: Windows, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ONESTROKE_CONFIG_DIR", str(tmp_path / "config"))
+    game = windows.game(seed=24)
+    done = run_bot("calibrate", "--profile", "e2e")
+    assert done.returncode == 0, done.stdout + done.stderr
+    profile = json.loads((tmp_path / "config" / "profiles" / "e2e.json").read_text())
+    x0, y0, x1, y1 = profile["board"]
+    assert game.x <= x0 < x1 <= game.x + game.width and game.y <= y0 < y1 <= game.y + game.height
+    assert profile["scale"] == 1.0
+    assert (tmp_path / "config" / "profiles" / "e2e-overlay.png").exists()
+    done = run_bot("play", "--profile", "e2e", "--levels", "2", "--log-dir", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert_cleared_in_a_row(game, 2)
+
+
+def test_dry_run_presses_nothing_and_saves_the_overlay(windows: Windows, tmp_path: Path) -> None:
+    game = windows.game(seed=25)
+    done = run_bot("play", "--dry-run", "--log-dir", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "dry run: level 1 solved" in done.stdout
+    assert list(tmp_path.glob("*-dry-run/overlay.png"))
+    time.sleep(0.3)
+    assert game.records() == []

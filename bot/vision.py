@@ -22,6 +22,7 @@ How (docs/vision.md has the long version):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -76,25 +77,27 @@ class _Blobs:
     size: np.ndarray  # mean of bounding box width and height
 
 
-def detect(image: np.ndarray) -> Detection:
-    """Find the board in a BGR (or grey / BGRA) screenshot of any size."""
+def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE) -> Detection:
+    """Find the board in a BGR (or grey / BGRA) screenshot of any size.
+
+    `halve_above` is the longer side above which blobs are searched at half size (the
+    benchmark compares that with searching at full size).
+    """
     image = _as_bgr(image)
-    # Blobs are found on a half-size copy of large screens (4x fewer pixels, cells stay >= 20 px
-    # on a 1920x1080 desktop with a phone-sized window); cells are read at full size. When the
-    # half-size pass finds no board (tiny cells), the full-size image gets a second pass.
-    factors = (0.5, 1.0) if max(image.shape[:2]) > HALVE_ABOVE else (1.0,)
+    # Blobs are found on a half-size copy of large screens: 4x fewer pixels, and cells of 40 px
+    # still give 20 px blobs there (the blob finder needs 8). Cells are read at full size.
+    factor = 0.5 if max(image.shape[:2]) > halve_above else 1.0
     best: Detection | None = None
-    for factor in factors:
-        for found in _detections(image, factor):
-            if found.ok:
-                return found
-            if best is None or (best.geometry is None and found.geometry is not None):
-                best = found
+    for found in _detections(image, factor):
+        if found.ok:
+            return found
+        if best is None or (best.geometry is None and found.geometry is not None):
+            best = found
     assert best is not None
     return best
 
 
-def _detections(image: np.ndarray, factor: float) -> list[Detection]:
+def _detections(image: np.ndarray, factor: float) -> Iterator[Detection]:
     """One detection per linked group of blobs found at `factor` scale (largest groups first)."""
     work = (
         image
@@ -107,8 +110,9 @@ def _detections(image: np.ndarray, factor: float) -> list[Detection]:
     groups = _lattice_groups(blobs)
     if not groups:
         reason = f"no lattice of cell-like squares found ({len(blobs.x)} square blobs, none in a grid)"
-        return [Detection(None, None, (Check("lattice", False, reason),), reason)]
-    return [_read_group(image, blobs, members) for members in groups[:GROUPS_TRIED]]
+        yield Detection(None, None, (Check("lattice", False, reason),), reason)
+    for members in groups[:GROUPS_TRIED]:
+        yield _read_group(image, blobs, members)
 
 
 # -- 1. flat blobs --------------------------------------------------------------------------
@@ -307,6 +311,9 @@ def _classify(
 ) -> np.ndarray:
     """HOLE / OPEN / CAT / MARKED for every lattice position in box = (r0, r1, c0, c1), half-open.
 
+    MARKED is anything that is neither background, a plain or walked cell, nor the cat: inside
+    the grid it fails the "cells" check; in the ring around it, it stops the grid growing.
+
     `colours` are the background (gap) colour and the plain cells' colour.
     """
     background, cell = colours
@@ -319,13 +326,16 @@ def _classify(
     gap_corners = (
         corners_bg[:-1, :-1].astype(int) + corners_bg[:-1, 1:] + corners_bg[1:, :-1] + corners_bg[1:, 1:]
     )
+    # a cell (and the cat's) has background in the gaps at three or four of its corners; a
+    # window edge or a big flat panel on a lattice position does not
+    framed = gap_corners >= 3
     kinds = np.full(median.shape[:2], HOLE)
-    is_open = uniform & ~_same(median, background) & (gap_corners >= 3)
-    kinds[is_open] = OPEN
+    filled = uniform & ~_same(median, background)
+    kinds[filled & framed] = OPEN
     covered = ~uniform & (background_share < 0.6)
-    marked = covered & (_same(samples, cell).mean(axis=2) >= CAT_MAX_CELL_SHARE)
-    kinds[covered & ~marked] = CAT
-    kinds[marked] = MARKED
+    cat_like = covered & framed & (_same(samples, cell).mean(axis=2) < CAT_MAX_CELL_SHARE)
+    kinds[cat_like] = CAT
+    kinds[(filled | covered) & ~(framed & (filled | cat_like))] = MARKED
     kinds[_outside(image, fit, r0, r1, c0, c1)] = HOLE
     return kinds
 
@@ -435,9 +445,9 @@ def _start_check(starts: list[Cell], open_count: int) -> Check:
 
 def _marks_check(marked: list[Cell]) -> Check:
     if not marked:
-        return Check("cells", True, "every position is a plain cell, a walked cell, a hole or the cat")
+        return Check("cells", True, "every position is a plain or walked cell, a hole or the cat")
     shown = ", ".join(str(list(cell)) for cell in marked[:4])
-    return Check("cells", False, f"{len(marked)} cells carry marks (text or icons), e.g. {shown}")
+    return Check("cells", False, f"{len(marked)} positions are neither cell, hole nor cat, e.g. {shown}")
 
 
 def _certificate_check(board: Board) -> Check:

@@ -356,7 +356,23 @@ def desktops(b77: Board, b87: Board, b66: Board, border: Board) -> list[Fixture]
             70,
         )
     )
-    # 3: 2560x1440 desktop, a 720x1280 window, a night-theme board with border holes
+    # 3: a tiny window: cells of ~38 px on a 1920x1080 desktop (19 px in the half-size search)
+    desk = wallpaper(1920, 1080)
+    window(desk, 300, 200, text_window(800, 500, 5), "todo.txt")
+    game = render_screen(b66, width=360, height=640, theme="mint", cat="brown", level=3)
+    gx, gy = window(desk, 1400, 250, game.image, "onestroke practice (small)")
+    taskbar(desk)
+    out.append(
+        Fixture(
+            "desktop-1920x1080-tiny-window-q80",
+            desk,
+            b66,
+            game.geometry.translated(gx, gy),
+            ["a 360x640 game window (cells ~38 px) on a 1920x1080 desktop, JPEG quality 80"],
+            80,
+        )
+    )
+    # 4: 2560x1440 desktop, a 720x1280 window, a night-theme board with border holes
     desk = wallpaper(2560, 1440)
     window(desk, 1500, 100, icon_window(900, 600, 110, rgb(92, 100, 118)), "Pictures")
     game = render_screen(border, width=720, height=1280, theme="night", cat="orange", level=77)

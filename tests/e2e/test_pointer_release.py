@@ -1,0 +1,85 @@
+"""The mouse backend on a real X server: the button is released on every way out of a drag."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import threading
+import time
+from types import FrameType
+
+import pytest
+from harness import Game, Windows, button_is_down
+
+from bot.geometry import Geometry
+from bot.pointer import Area, Mouse, UnsafeDragError, route_points
+from practice.levels import make_level
+from practice.render import board_geometry
+from solver.search import solve
+
+pytestmark = pytest.mark.e2e
+
+
+def level_route(game: Game) -> tuple[Geometry, list[tuple[float, float]], Area]:
+    board = make_level(game.seed, 1).board
+    geometry = board_geometry(board, game.width, game.height).translated(game.x, game.y)
+    points = route_points(solve(board, timeout=5).path, geometry.centre)
+    return geometry, points, Area(game.x, game.y, game.x + game.width, game.y + game.height)
+
+
+def test_keyboard_interrupt_mid_drag_releases_the_button(windows: Windows) -> None:
+    game = windows.game(seed=31)
+    _, points, area = level_route(game)
+    seen_down: list[bool] = []
+
+    def interrupt(_signum: int, _frame: FrameType | None) -> None:
+        seen_down.append(button_is_down())
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.6)
+        with pytest.raises(KeyboardInterrupt):
+            Mouse(speed=5).drag(points, area)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert seen_down == [True], "the interrupt should land while the button is down"
+    assert not button_is_down()
+    (record,) = game.wait_for_records(1)
+    assert record["cleared"] is False and record["reason"].startswith("released after")
+
+
+def test_fail_safe_corner_stops_the_drag_and_releases_the_button(windows: Windows) -> None:
+    import pyautogui
+
+    game = windows.game(seed=32)
+    _, points, area = level_route(game)
+    mouse = Mouse(speed=5)
+    assert pyautogui.FAILSAFE is True
+
+    def slam_into_corner() -> None:  # what a worried user does
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "mousemove", "0", "0"], check=True)
+
+    person = threading.Thread(target=slam_into_corner)
+    person.start()
+    try:
+        with pytest.raises(pyautogui.FailSafeException):
+            mouse.drag(points, area)
+    finally:
+        person.join()
+        subprocess.run(["xdotool", "mousemove", "960", "540"], check=True)  # out of the corner again
+    assert not button_is_down()
+    assert pyautogui.FAILSAFE is True, "the fail-safe is back on after the release"
+
+
+def test_a_point_outside_the_area_is_refused_before_any_press(windows: Windows) -> None:
+    game = windows.game(seed=33)
+    geometry, points, _ = level_route(game)
+    x0, y0, x1, y1 = geometry.bounds()
+    board_only = Area(x0, y0, x1, y1)
+    with pytest.raises(UnsafeDragError, match="outside the board area"):
+        Mouse().drag([*points, (x1 + 40, y0)], board_only)
+    time.sleep(0.3)
+    assert game.records() == [] and not button_is_down()

@@ -108,3 +108,13 @@ def test_missing_file_is_an_input_error(tmp_path, capsys, command):
     status, _, err = run(capsys, command, str(tmp_path / "absent.txt"))
     assert status == 2
     assert "absent.txt: cannot read" in err and err.count("\n") == 1
+
+
+def test_romeo_timeout_is_a_null_answer_with_exit_1(tmp_path, capsys):
+    puzzle = tmp_path / "big.txt"
+    puzzle.write_text("7 7 0\n1 1\n7 7\n")
+    status, out, err = run(capsys, "romeo", str(puzzle), "--timeout", "0.1", "--json")
+    record = json.loads(out)
+    assert (status, err) == (1, "")
+    assert record["turns"] is None and record["path"] is None
+    assert record["reason"] == "timeout after 0.1 s"

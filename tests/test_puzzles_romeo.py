@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import is_valid_path, path_problem
-from solver.puzzles.grid import PuzzleInputError
+from solver.puzzles.grid import PuzzleInputError, SearchTimeout
 from solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo, step_matrix, turns_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
@@ -164,3 +164,10 @@ def test_malformed_input_names_the_source_and_line(text, message):
     assert str(caught.value).startswith("bad.txt")
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+def test_a_search_past_its_time_limit_raises_search_timeout():
+    # A 7x7 open maze takes far longer than a tenth of a second.
+    with pytest.raises(SearchTimeout) as caught:
+        solve_romeo(RomeoMaze(7, 7, frozenset(), (0, 0), (6, 6)), timeout=0.1)
+    assert str(caught.value) == "timeout after 0.1 s"

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import Board, is_valid_path, path_problem
-from solver.puzzles.grid import PuzzleInputError
+from solver.puzzles.grid import PuzzleInputError, SearchTimeout
 from solver.puzzles.route import RoutePuzzle, count_routes, solve_route, unsolvable_reason
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
@@ -150,3 +150,10 @@ def test_malformed_input_names_the_source_and_line(text, message):
         RoutePuzzle.from_text(text, source="bad.txt")
     assert str(caught.value).startswith("bad.txt: ")
     assert message in str(caught.value)
+
+
+def test_a_search_past_its_time_limit_raises_search_timeout():
+    # Without the barrier pruning the article's instance takes seconds.
+    puzzle = RoutePuzzle.from_text((EXAMPLES / "route_10x10.txt").read_text())
+    with pytest.raises(SearchTimeout):
+        solve_route(puzzle, barriers=False, timeout=0.1)

@@ -11,7 +11,7 @@ import argparse
 import json
 import time
 
-from solver.puzzles.grid import PuzzleInputError
+from solver.puzzles.grid import PuzzleInputError, SearchTimeout
 
 EXIT_OK, EXIT_NO_SOLUTION = 0, 1
 
@@ -27,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     romeo.add_argument("file", help="input file in the textbook format")
     romeo.add_argument("--json", action="store_true", help='print {"turns", "count", "path"} (1-based)')
+    romeo.add_argument("--timeout", type=positive_seconds, metavar="SECONDS", help="give up after this long")
     romeo.set_defaults(run=run_romeo)
 
     route = sub.add_parser(
@@ -37,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     route.add_argument("file", help="puzzle file")
     route.add_argument("--json", action="store_true", help='print {"path": [[r, c], ...]}')
+    route.add_argument("--timeout", type=positive_seconds, metavar="SECONDS", help="give up after this long")
     route.set_defaults(run=run_route)
 
     maze = sub.add_parser(
@@ -50,6 +52,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     maze.add_argument("--moves", type=int, choices=(4, 8), default=8, help="neighbourhood (default 8)")
     maze.add_argument("--json", action="store_true", help='print {"path": [...], "directions": [...]}')
     maze.set_defaults(run=run_maze)
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text!r}")
+    return value
+
+
+def timed_out(error: SearchTimeout, as_json: bool, record: dict[str, object]) -> int:
+    """Report a search that ran out of time: like `solve`, a null answer and exit status 1."""
+    if as_json:
+        print(json.dumps({**record, "reason": str(error), "seconds": error.seconds}))
+    else:
+        print(f"no answer: {error}")
+    return EXIT_NO_SOLUTION
 
 
 def read_input(path: str) -> str:
@@ -68,7 +89,10 @@ def run_romeo(args: argparse.Namespace) -> int:
 
     maze = RomeoMaze.from_text(read_input(args.file), source=args.file)
     began = time.perf_counter()
-    answer = solve_romeo(maze)
+    try:
+        answer = solve_romeo(maze, timeout=args.timeout)
+    except SearchTimeout as error:
+        return timed_out(error, args.json, {"turns": None, "count": None, "path": None})
     seconds = round(time.perf_counter() - began, 6)
     if args.json:
         path = None if answer is None else [[r + 1, c + 1] for r, c in answer.path]
@@ -87,7 +111,10 @@ def run_route(args: argparse.Namespace) -> int:
 
     puzzle = RoutePuzzle.from_text(read_input(args.file), source=args.file)
     began = time.perf_counter()
-    path = solve_route(puzzle)
+    try:
+        path = solve_route(puzzle, timeout=args.timeout)
+    except SearchTimeout as error:
+        return timed_out(error, args.json, {"path": None})
     seconds = round(time.perf_counter() - began, 6)
     if args.json:
         record: dict[str, object] = {"path": None if path is None else [list(c) for c in path]}

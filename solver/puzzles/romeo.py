@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from solver.board import Board, Cell, steps_for
 from solver.puzzles.grid import (
+    Deadline,
     PaddedGrid,
     PuzzleInputError,
     compass_steps,
@@ -144,8 +145,13 @@ def solve_romeo(
     lower_bound: bool = True,
     dead_ends: bool = True,
     connectivity: bool = True,
+    timeout: float | None = None,
 ) -> RomeoAnswer | None:
-    """Fewest turns, number of fewest-turn routes and the first of them; None if no route."""
+    """Fewest turns, number of fewest-turn routes and the first of them; None if no route.
+
+    Raises `SearchTimeout` when `timeout` seconds pass first.
+    """
+    deadline = Deadline(timeout)
     grid = PaddedGrid(maze.rows, maze.cols)
     offsets = grid.offsets(steps_for(8))
     width = grid.width
@@ -221,6 +227,7 @@ def solve_romeo(
 
     def extend(here: int, heading: int, turns: int, left: int) -> None:
         nonlocal count, first, next_budget, forced_total, free_bits
+        deadline.tick()
         if left == 0:
             if count == 0:
                 first = list(path)

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.board import Cell, steps_for
-from solver.puzzles.grid import PuzzleInputError, content_lines, integers, recursion_room
+from solver.puzzles.grid import Deadline, PuzzleInputError, content_lines, integers, recursion_room
 
 FIELDS = ("cols", "rows", "start", "goal")
 
@@ -109,8 +109,13 @@ def search_routes(
     *,
     barriers: bool = True,
     distance: bool = True,
+    timeout: float | None = None,
 ) -> None:
-    """Call `on_route(path)` for each route in depth-first order (N E S W) until it returns True."""
+    """Call `on_route(path)` for each route in depth-first order (N E S W) until it returns True.
+
+    Raises `SearchTimeout` when `timeout` seconds pass first.
+    """
+    deadline = Deadline(timeout)
     if unsolvable_reason(puzzle) is not None:
         return
     rows, cols = puzzle.rows, puzzle.cols
@@ -141,6 +146,7 @@ def search_routes(
 
     def extend(r: int, c: int) -> bool:
         # The head (r, c) is on the path already; True means the caller asked to stop.
+        deadline.tick()
         if r == gr and c == gc:
             # No overflow anywhere and equal totals: every count is met exactly.
             return len(path) == total and on_route(path)
@@ -181,7 +187,9 @@ def search_routes(
         extend(sr, sc)
 
 
-def solve_route(puzzle: RoutePuzzle, **pruning: bool) -> list[Cell] | None:
+def solve_route(
+    puzzle: RoutePuzzle, *, barriers: bool = True, distance: bool = True, timeout: float | None = None
+) -> list[Cell] | None:
     """The first route of the depth-first search, or None when there is none."""
     found: list[list[Cell]] = []
 
@@ -189,11 +197,18 @@ def solve_route(puzzle: RoutePuzzle, **pruning: bool) -> list[Cell] | None:
         found.append(list(path))
         return True
 
-    search_routes(puzzle, keep_first, **pruning)
+    search_routes(puzzle, keep_first, barriers=barriers, distance=distance, timeout=timeout)
     return found[0] if found else None
 
 
-def count_routes(puzzle: RoutePuzzle, limit: int | None = None, **pruning: bool) -> int:
+def count_routes(
+    puzzle: RoutePuzzle,
+    limit: int | None = None,
+    *,
+    barriers: bool = True,
+    distance: bool = True,
+    timeout: float | None = None,
+) -> int:
     """How many routes there are (stopping at `limit` when given)."""
     count = 0
 
@@ -202,5 +217,5 @@ def count_routes(puzzle: RoutePuzzle, limit: int | None = None, **pruning: bool)
         count += 1
         return limit is not None and count >= limit
 
-    search_routes(puzzle, tally, **pruning)
+    search_routes(puzzle, tally, barriers=barriers, distance=distance, timeout=timeout)
     return count

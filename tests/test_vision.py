@@ -4,13 +4,19 @@ These tests draw screens in memory with the project's renderer (fast, any size);
 folder and the real screenshot have their own test files.
 """
 
+import random
+
 import cv2
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from bot.vision import detect
-from practice.render import render_screen
+from practice.render import THEMES, render_screen
+from practice.sprites import CAT_COLOURS
 from solver.board import Board
+from solver.generate import random_hamiltonian_level
 
 # every board here is solvable (the detector refuses boards with a quick unsolvability proof)
 SEVEN = """\
@@ -135,3 +141,38 @@ def test_grey_and_bgra_images_are_accepted_and_bad_input_is_named():
         detect(np.zeros((10, 10, 2), np.uint8))
     with pytest.raises(TypeError):
         detect(np.zeros((10, 10, 3), np.float32))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    rows=st.integers(3, 9),
+    cols=st.integers(3, 7),
+    width=st.sampled_from([360, 540, 720, 1080]),
+    aspect=st.sampled_from([16 / 9, 19.5 / 9]),
+    theme=st.sampled_from(sorted(THEMES)),
+    cat=st.sampled_from(sorted(CAT_COLOURS)),
+    walked=st.floats(0.0, 0.5),
+    quality=st.sampled_from([None, 60, 85]),
+)
+def test_random_levels_in_random_styles_are_read_exactly(
+    seed, rows, cols, width, aspect, theme, cat, walked, quality
+):
+    rng = random.Random(seed)
+    board, path = random_hamiltonian_level(rng, rows, cols, holes=rng.randint(0, rows * cols // 4))
+    used_rows, used_cols = {r for r, _ in board.open_cells}, {c for _, c in board.open_cells}
+    assume(len(used_rows) == rows and len(used_cols) == cols)  # a border line of holes is invisible
+    rendered = render_screen(
+        board,
+        width=width,
+        height=int(width * aspect),
+        theme=theme,
+        cat=cat,
+        route=path[: int(walked * len(path))],
+    )
+    image = rendered.image
+    if quality is not None:
+        image = cv2.imdecode(
+            cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR
+        )
+    assert_read(image, board, rendered.geometry)

@@ -1,0 +1,171 @@
+"""`onestroke solve`: JSON lines per the spec, exit statuses 0/1/2, one-line errors, drawn routes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from solver import Board, is_valid_path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ARTICLE_002 = """\
+. . . . . .
+. # . . # .
+. . . . S .
+. # . . # .
+. . . . . .
+# # # # # #
+"""
+PARITY = "S . . .\n. . . #\n# # # #\n"  # 7 cells, only 3 of the start's colour
+KINGS = "S # .\n# . .\n"  # the start touches the rest only diagonally
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def json_lines(out: str) -> list[dict]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_json_line_per_board_in_order_and_exit_1_when_one_is_unsolvable(tmp_path, capsys) -> None:
+    good = write(tmp_path, "a.txt", ARTICLE_002)
+    bad = write(tmp_path, "b.txt", PARITY)
+    assert main(["solve", "--json", good, bad, good]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    first, second, third = json_lines(captured.out)
+    assert first["board"] == good and first["solvable"] is True
+    assert is_valid_path(Board.from_text(ARTICLE_002), first["path"])
+    assert first["path"][0] == [2, 4]
+    assert isinstance(first["seconds"], float) and first["seconds"] >= 0
+    assert second == {
+        "board": bad,
+        "solvable": False,
+        "reason": second["reason"],
+        "seconds": second["seconds"],
+        "engine": "certificate",
+    }
+    assert second["reason"].startswith("parity:") and "path" not in second
+    assert third["board"] == good
+
+
+def test_exit_0_when_every_board_solves(tmp_path, capsys) -> None:
+    assert main(["solve", "--json", write(tmp_path, "a.txt", ARTICLE_002)]) == 0
+
+
+def test_timeout_gives_null_and_exit_1(tmp_path, capsys) -> None:
+    rows = ["S" + "." * 29] + ["." * 30] * 29
+    big = write(tmp_path, "big.txt", "\n".join(rows) + "\n")
+    assert main(["solve", "--json", "--timeout", "0.001", "--engine", "exact", big]) == 1
+    (line,) = json_lines(capsys.readouterr().out)
+    assert line["solvable"] is None and line["reason"] == "timeout after 0.001 s"
+    assert "path" not in line
+
+
+def test_moves_8_changes_the_neighbourhood(tmp_path, capsys) -> None:
+    kings = write(tmp_path, "k.txt", KINGS)
+    assert main(["solve", "--json", kings]) == 1  # with 4-moves the start is cut off from the rest
+    assert main(["solve", "--json", "--moves", "8", kings]) == 0
+    four, eight = json_lines(capsys.readouterr().out)
+    assert four["solvable"] is False
+    assert is_valid_path(Board.from_text(KINGS, moves=8), eight["path"])
+
+
+def test_required_end_is_honoured(tmp_path, capsys) -> None:
+    text = "S . .\n. . .\n. . E\n"
+    assert main(["solve", "--json", write(tmp_path, "e.txt", text)]) == 0
+    (line,) = json_lines(capsys.readouterr().out)
+    assert line["path"][-1] == [2, 2]
+    assert is_valid_path(Board.from_text(text), line["path"])
+
+
+def test_without_json_the_route_is_drawn_as_step_numbers(tmp_path, capsys) -> None:
+    good = write(tmp_path, "a.txt", ARTICLE_002)
+    bad = write(tmp_path, "b.txt", PARITY)
+    assert main(["solve", good, bad]) == 1
+    out = capsys.readouterr().out
+    board = Board.from_text(ARTICLE_002)
+    assert f"{good}: solved, 26 cells" in out
+    drawn = out.split("\n")[1:7]
+    numbers = [tok for line in drawn for tok in line.split()]
+    assert sorted(int(tok) for tok in numbers if tok != "#") == list(range(1, 27))
+    start_row = drawn[2].split()
+    assert start_row[4] == "1"  # the start (row 2, col 4) is step 1
+    assert f"{bad}: no solution: parity:" in out
+    assert board.to_text() not in out.split(bad)[0]  # the solved board is drawn, not echoed
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("S . .\n. .\n", "line 2: ragged row"),
+        (". . .\n", "no start"),
+        ("S . x\n", "line 1: unknown character 'x'"),
+        ("S . S\n", "two starts"),
+    ],
+)
+def test_malformed_board_is_one_line_naming_the_file_and_exit_2(tmp_path, capsys, text, fragment) -> None:
+    good = write(tmp_path, "good.txt", ARTICLE_002)
+    bad = write(tmp_path, "bad.txt", text)
+    assert main(["solve", "--json", good, bad]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing is solved when any input is bad
+    (line,) = captured.err.splitlines()
+    assert line.startswith(f"onestroke: {bad}:") and fragment in line
+
+
+@pytest.mark.parametrize("make", [lambda d: str(d / "missing.txt"), lambda d: str(d)])
+def test_unreadable_file_is_one_line_and_exit_2(tmp_path, capsys, make) -> None:
+    name = make(tmp_path)
+    assert main(["solve", name]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"onestroke: {name}: cannot read board file:")
+
+
+@pytest.mark.parametrize("args", [["--timeout", "0"], ["--timeout", "soon"], ["--moves", "6"], []])
+def test_bad_options_exit_2(tmp_path, capsys, args) -> None:
+    assert main(["solve", *args, write(tmp_path, "a.txt", ARTICLE_002)] if args else ["solve"]) == 2
+
+
+def test_the_real_command_prints_no_traceback_on_bad_input(tmp_path) -> None:
+    bad = write(tmp_path, "bad.txt", "S . x\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "solve", bad], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_the_real_command_solves_stdin(tmp_path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "solve", "--json", "-"],
+        input=ARTICLE_002,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    (line,) = json_lines(done.stdout)
+    assert line["board"] == "-" and is_valid_path(Board.from_text(ARTICLE_002), line["path"])
+
+
+def test_every_bundled_example_solves(capsys) -> None:
+    examples = sorted(str(p) for p in (ROOT / "examples").glob("*.txt"))
+    assert len(examples) >= 5
+    assert main(["solve", "--json", *examples]) == 0
+    for line in json_lines(capsys.readouterr().out):
+        board = Board.from_text(Path(line["board"]).read_text())
+        assert is_valid_path(board, line["path"])
+    eight = sorted(str(p) for p in (ROOT / "examples" / "moves8").glob("*.txt"))
+    assert eight and main(["solve", "--json", "--moves", "8", *eight]) == 0
+    capsys.readouterr()

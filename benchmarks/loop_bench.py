@@ -1,0 +1,164 @@
+"""Level-loop benchmark: capture + detect + solve per level on a 1920x1080 screen, and the demo's pace.
+
+    python -m benchmarks.loop_bench [--levels N] [--repeat R] [--seed S]
+
+Runs on a private Xvfb (1920x1080, started here, so it never touches your screen) with the
+practice game in its own process at a fixed position. For each level it measures, `--repeat`
+times, the three steps the bot takes before it may drag, side by side on two capture areas:
+
+- `screen`: the whole 1920x1080 monitor (what the first look of `play` costs);
+- `region`: the work region the loop keeps after the first look (board plus margins).
+
+Then the bot clears the level through the real pointer, and the table reports the drag and
+the wait for the next level. The last lines give the medians against the target
+(capture + detect + solve <= 100 ms per level on a 1920x1080 screen) and the levels per minute
+of the run, cleared levels confirmed from the game's own log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+TARGET_MS = 100.0
+
+
+@dataclass
+class Row:
+    level: int
+    size: str
+    screen: tuple[float, float, float]  # capture, detect, solve (ms, medians)
+    region: tuple[float, float, float]
+    drag_s: float
+    next_s: float
+
+    @property
+    def screen_total(self) -> float:
+        return sum(self.screen)
+
+    @property
+    def region_total(self) -> float:
+        return sum(self.region)
+
+
+def timed_look(loop: object, region: object, repeat: int) -> tuple[float, float, float]:
+    """Median capture, detect and solve milliseconds for one area."""
+    from bot.loop import LevelLoop
+    from solver.search import solve
+
+    assert isinstance(loop, LevelLoop)
+    captures, detects, solves = [], [], []
+    for _ in range(repeat):
+        sight = loop.look(region)  # type: ignore[arg-type]
+        if sight.board is None:
+            raise SystemExit(f"benchmark: no board on screen: {sight.detection.reason}")
+        began = time.perf_counter()
+        result = solve(sight.board, timeout=5)
+        solves.append((time.perf_counter() - began) * 1e3)
+        if result.status != "solved":
+            raise SystemExit(f"benchmark: board not solved: {result.reason}")
+        captures.append(sight.capture_ms)
+        detects.append(sight.detect_ms)
+    return (statistics.median(captures), statistics.median(detects), statistics.median(solves))
+
+
+def run(levels: int, repeat: int, seed: int) -> int:
+    from bot.capture import virtual_display
+
+    with virtual_display(1920, 1080) as display, tempfile.TemporaryDirectory() as folder:
+        os.environ.update(display.env())
+        return measure(levels, repeat, seed, Path(folder))
+
+
+def measure(levels: int, repeat: int, seed: int, folder: Path) -> int:
+    from bot.commands.play import open_backend, read_log, start_game, stop_game
+    from bot.loop import LevelLoop
+    from solver.board import Board
+    from solver.check import is_valid_path
+
+    log = folder / "game.jsonl"
+    backend = open_backend(adb=None, monitor=1, speed=40.0, scale=None)
+    game = start_game(seed, levels, log, (735, 140), 1.0)
+    rows: list[Row] = []
+    try:
+        loop = LevelLoop(
+            backend.capture, backend.pointer, backend.screen, log_dir=folder, say=lambda _l: None
+        )
+        began = time.monotonic()
+        for number in range(1, levels + 1):
+            screen = timed_look(loop, backend.screen, repeat)
+            loop.find_board()  # sets the work region, as the loop does on its first look
+            assert loop.region is not None
+            region = timed_look(loop, loop.region, repeat)
+            report = loop.clear_level(number)
+            started_next = time.perf_counter()
+            if number < levels:
+                loop.press_next()
+            next_s = time.perf_counter() - started_next
+            rows.append(Row(number, f"{report.rows}x{report.cols}", screen, region, report.drag_s, next_s))
+        seconds = time.monotonic() - began
+    finally:
+        time.sleep(0.2)
+        stop_game(game)
+    records = read_log(log)
+    cleared = sum(
+        1 for r in records if r["cleared"] and is_valid_path(Board.from_text(r["board"]), r["path"])
+    )
+    print_table(rows, cleared, len(records) - cleared, seconds, repeat)
+    return 0 if cleared == levels else 1
+
+
+def print_table(rows: list[Row], cleared: int, failures: int, seconds: float, repeat: int) -> None:
+    print(
+        f"Level loop on a 1920x1080 Xvfb screen, practice window 450x800; medians of {repeat} looks per level."
+    )
+    print()
+    print(
+        "| level | size | screen capture ms | screen detect ms | solve ms | screen total ms"
+        " | region capture ms | region detect ms | region total ms | drag s | next level s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        sc, sd, ss = row.screen
+        rc, rd, _ = row.region
+        print(
+            f"| {row.level} | {row.size} | {sc:.1f} | {sd:.1f} | {ss:.2f} | {row.screen_total:.1f}"
+            f" | {rc:.1f} | {rd:.1f} | {row.region_total:.1f} | {row.drag_s:.2f} | {row.next_s:.2f} |"
+        )
+    screen_totals = [row.screen_total for row in rows]
+    region_totals = [row.region_total for row in rows]
+    worst = max(screen_totals)
+    verdict = "met" if worst <= TARGET_MS else "NOT met"
+    print()
+    print(
+        f"capture + detect + solve, whole 1920x1080 screen: median {statistics.median(screen_totals):.1f} ms,"
+        f" max {worst:.1f} ms (target <= {TARGET_MS:.0f} ms: {verdict});"
+        f" work region: median {statistics.median(region_totals):.1f} ms, max {max(region_totals):.1f} ms"
+    )
+    print(
+        f"cleared {cleared} level(s) in a row by the game's own log, {failures} failure(s),"
+        f" {seconds:.1f} s including the measurements above"
+    )
+    drags = sum(row.drag_s + row.next_s for row in rows)
+    print(f"levels per minute without the measurements (drag + next level): {len(rows) / (drags / 60):.1f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.loop_bench", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--levels", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    return run(args.levels, args.repeat, args.seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

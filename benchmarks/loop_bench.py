@@ -115,9 +115,7 @@ def measure(levels: int, repeat: int, seed: int, folder: Path) -> int:
 
 
 def print_table(rows: list[Row], cleared: int, failures: int, seconds: float, repeat: int) -> None:
-    print(
-        f"Level loop on a 1920x1080 Xvfb screen, practice window 450x800; medians of {repeat} looks per level."
-    )
+    print(f"Level loop on a 1920x1080 Xvfb screen, practice window 450x800; medians of {repeat} looks/level.")
     print()
     print(
         "| level | size | screen capture ms | screen detect ms | solve ms | screen total ms"

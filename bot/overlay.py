@@ -74,19 +74,18 @@ def _draw_route(out: np.ndarray, detection: Detection, route: Sequence[Cell], li
     assert g is not None
     points = np.array([[round(v) for v in g.centre(cell)] for cell in route], np.int32)
     cv2.polylines(out, [points], False, ROUTE, 3 * line, cv2.LINE_AA)
-    size = min(g.pitch) / 110
+    size = min(g.pitch) / 140
     for step, (x, y) in enumerate(points, start=1):
         _label(out, str(step), int(x), int(y), size)
 
 
 def _label(out: np.ndarray, label: str, x: int, y: int, scale: float) -> None:
-    """White text with a black outline, centred on (x, y): readable on any colour."""
+    """White text on a dark disc, centred on (x, y): readable on any colour."""
     font = cv2.FONT_HERSHEY_SIMPLEX
     thickness = max(1, round(2 * scale))
     (w, h), _ = cv2.getTextSize(label, font, scale, thickness)
-    org = (x - w // 2, y + h // 2)
-    cv2.putText(out, label, org, font, scale, BLACK, thickness + max(2, round(3 * scale)), cv2.LINE_AA)
-    cv2.putText(out, label, org, font, scale, WHITE, thickness, cv2.LINE_AA)
+    cv2.circle(out, (x, y), round(max(w, h) * 0.5 + 5 * scale), BLACK, -1, cv2.LINE_AA)
+    cv2.putText(out, label, (x - w // 2, y + h // 2), font, scale, WHITE, thickness, cv2.LINE_AA)
 
 
 def _banner(out: np.ndarray, message: str) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 
 from bot.capture import Region, topmost_windows, window_at
 from bot.geometry import Geometry
+from bot.overlay import draw_overlay
 from bot.pointer import Area, Pointer, route_points
 from bot.vision import Detection, detect
 from calibration.locate import PointerMap, board_area, find_next_button, work_region
@@ -170,7 +171,7 @@ class LevelLoop:
         folder = self.log_dir / time.strftime(f"%Y%m%d-%H%M%S-{tag}")
         folder.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(folder / "screen.png"), sight.image)
-        cv2.imwrite(str(folder / "overlay.png"), overlay_image(sight.image, sight.detection, route))
+        cv2.imwrite(str(folder / "overlay.png"), draw_overlay(sight.image, sight.detection, route))
         return folder
 
     # -- one level -------------------------------------------------------------------------
@@ -326,31 +327,3 @@ def _changed(a: np.ndarray, b: np.ndarray, geometry: Geometry | None) -> bool:
     x0, y0 = max(x0, 0), max(y0, 0)
     crop_a, crop_b = a[y0:y1, x0:x1], b[y0:y1, x0:x1]
     return float(np.mean(np.abs(crop_a.astype(np.int16) - crop_b.astype(np.int16)))) > 2.0
-
-
-def overlay_image(image: np.ndarray, detection: Detection, route: Any = ()) -> np.ndarray:
-    """The screenshot with the detected grid and the route, via the vision overlay when present."""
-    try:
-        from bot.overlay import draw_overlay  # type: ignore[import-not-found]
-    except ImportError:
-        draw_overlay = None
-    if draw_overlay is not None:
-        return draw_overlay(image, detection, route)
-    import cv2
-
-    out = image.copy()
-    geometry = detection.geometry
-    if geometry is None:
-        return out
-    board = detection.board or detection.unchecked_board
-    x0, y0, x1, y1 = (int(round(v)) for v in geometry.bounds())
-    cv2.rectangle(out, (x0, y0), (x1, y1), (0, 0, 255), 2)
-    if board is not None:
-        for cell in board.open_cells:
-            x, y = geometry.centre(cell)
-            colour = (0, 160, 0) if cell == board.start else (255, 0, 0)
-            cv2.circle(out, (int(x), int(y)), max(3, int(geometry.pitch[0] / 8)), colour, -1)
-    points = [tuple(int(v) for v in geometry.centre(tuple(cell))) for cell in route]
-    for a, b in zip(points, points[1:], strict=False):
-        cv2.line(out, a, b, (0, 0, 255), 2)
-    return out

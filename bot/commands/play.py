@@ -186,9 +186,7 @@ class Backend:
     check_windows: bool
 
 
-def open_backend(
-    *, adb: str | None, monitor: int, speed: float, scale: float | None, dry_run: bool = False
-) -> Backend:
+def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | None) -> Backend:
     """Capture and pointer for the desktop (mss + pyautogui) or a device (adb)."""
     from bot.capture import AdbCapture, Region, ScreenCapture
     from bot.pointer import AdbTouch, Mouse
@@ -216,19 +214,12 @@ def run_play(args: argparse.Namespace) -> int:
 
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
-    adb = (
-        args.adb
-        if args.adb is not None
-        else (profile.serial or "" if profile and profile.backend == "adb" else None)
-    )
+    adb = args.adb
+    if adb is None and profile is not None and profile.backend == "adb":
+        adb = profile.serial or ""
     monitor = args.monitor if args.monitor is not None else (profile.monitor if profile else 1)
-    backend = open_backend(
-        adb=adb,
-        monitor=monitor,
-        speed=args.speed,
-        scale=profile.scale if profile else None,
-        dry_run=args.dry_run,
-    )
+    scale = profile.scale if profile else None
+    backend = open_backend(adb=adb, monitor=monitor, speed=args.speed, scale=scale)
     region = args.region or (Region(*profile.region) if profile and profile.region else None)
     loop = LevelLoop(
         backend.capture,
@@ -255,7 +246,7 @@ def run_play(args: argparse.Namespace) -> int:
 def run_calibrate(args: argparse.Namespace) -> int:
     import cv2
 
-    from bot.loop import overlay_image
+    from bot.overlay import draw_overlay
     from bot.vision import detect
     from calibration.locate import PointerMap, find_next_button, work_region
     from calibration.profile import Profile, profile_dir, save_profile
@@ -267,7 +258,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     overlay_path = args.overlay or profile_dir() / f"{name}-overlay.png"
     overlay_path.parent.mkdir(parents=True, exist_ok=True)
     detection = detect(image)
-    cv2.imwrite(str(overlay_path), overlay_image(image, detection))
+    cv2.imwrite(str(overlay_path), draw_overlay(image, detection))
     if not detection.ok or detection.geometry is None:
         print(f"calibrate: no board found ({detection.reason}); overlay in {overlay_path}", file=sys.stderr)
         return 1

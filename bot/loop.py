@@ -250,11 +250,16 @@ class LevelLoop:
         return False
 
     def find_next(self, sight: Sight) -> tuple[float, float] | None:
-        """The "next" button in pointer coordinates: the profile's, else found on the screen."""
+        """The "next" button in pointer coordinates: found on the screen, else the profile's.
+
+        What is on screen wins: a profile's point goes stale when the window moves.
+        """
+        found = find_next_button(sight.image)
+        if found is not None:
+            return sight.pointer_map.point(*found)
         if self.next_button is not None:
             return (self.next_button[0] / self.scale, self.next_button[1] / self.scale)
-        found = find_next_button(sight.image)
-        return None if found is None else sight.pointer_map.point(*found)
+        return None
 
     def press_next(self) -> None:
         """Press "next" on the level-complete screen, then wait until a new board holds still."""

@@ -130,6 +130,15 @@ def test_calibrate_then_play_with_the_profile(
     assert game.x <= x0 < x1 <= game.x + game.width and game.y <= y0 < y1 <= game.y + game.height
     assert profile["scale"] == 1.0
     assert (tmp_path / "config" / "profiles" / "e2e-overlay.png").exists()
+    # the user moves the game window after calibrating: play must find the board again
+    window = subprocess.run(
+        ["xdotool", "search", "--name", "onestroke practice"], capture_output=True, text=True, check=True
+    ).stdout.split()[0]
+    new_x, new_y = (game.x + 700) % (1920 - game.width), (game.y + 150) % (1080 - game.height)
+    move = ["xdotool", "windowmove", "--sync", window, str(new_x), str(new_y)]
+    subprocess.run(move, check=True, timeout=10)
+    where = subprocess.run(["xdotool", "getwindowgeometry", window], capture_output=True, text=True).stdout
+    assert f"Position: {new_x},{new_y}" in where
     done = run_bot("play", "--profile", "e2e", "--levels", "2", "--log-dir", str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     assert_cleared_in_a_row(game, 2)

@@ -10,16 +10,17 @@ venv=.venv
 
 need_system_packages() {
     # Xvfb gives the e2e tests and the headless demo a real X display; xdotool lets tests
-    # cover and move windows like a person would.
-    command -v Xvfb >/dev/null && command -v xdotool >/dev/null && return 1
+    # cover and move windows like a person would; the practice game's window is Tk (python3-tk).
+    command -v Xvfb >/dev/null && command -v xdotool >/dev/null && python3 -c 'import tkinter' 2>/dev/null &&
+        return 1
     return 0
 }
 
 if need_system_packages; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb xdotool >/dev/null
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb xdotool python3-tk >/dev/null
     else
-        echo "run.sh: Xvfb/xdotool missing; install them (e.g. sudo apt-get install -y xvfb xdotool)" >&2
+        echo "run.sh: Xvfb/xdotool/tkinter missing; install them (e.g. sudo apt-get install -y xvfb xdotool python3-tk)" >&2
     fi
 fi
 

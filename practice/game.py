@@ -30,6 +30,7 @@ from typing import IO, Any
 from bot.geometry import Geometry
 from practice.levels import Level, make_level
 from solver.board import Board, Cell
+from solver.errors import OnestrokeError
 
 BASE_SIZE = (450, 800)  # window size at --scale 1: a phone screen's proportions, fits 1920x1080
 
@@ -98,11 +99,18 @@ def cells_along(
     return cells
 
 
+class PracticeError(OnestrokeError):
+    """The practice game cannot start: no display, no tkinter, bad option, unwritable log."""
+
+
 class GameLog:
     """Appends one JSON object per finished attempt and flushes it at once (tests read it live)."""
 
     def __init__(self, path: Path | None) -> None:
-        self._file: IO[str] | None = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
+        try:
+            self._file: IO[str] | None = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
+        except OSError as error:
+            raise PracticeError(f"cannot write the game log {path}: {error.strerror}") from None
 
     def write(self, level: Level, attempt: Attempt, seconds: float) -> None:
         if self._file is None:
@@ -303,20 +311,30 @@ def run_practice(
     theme: str = "classic",
 ) -> int:
     """`onestroke practice`: open the window, play until it is closed or `levels` are cleared."""
-    from bot.capture import CaptureError, no_display_reason
+    from bot.capture import no_display_reason
+    from practice.render import THEMES
 
     reason = no_display_reason()
     if reason:
-        raise CaptureError(reason)
-    window = PracticeWindow(
-        seed=seed,
-        levels=levels,
-        log=log,
-        position=position,
-        scale=scale,
-        theme=theme,
-        on_ready=announce_ready,
-    )
+        raise PracticeError(reason)
+    if theme not in THEMES:
+        raise PracticeError(f"unknown theme {theme!r}; known: {', '.join(THEMES)}")
+    try:
+        import tkinter
+    except ImportError:
+        raise PracticeError("tkinter is missing: install it (e.g. apt-get install python3-tk)") from None
+    try:
+        window = PracticeWindow(
+            seed=seed,
+            levels=levels,
+            log=log,
+            position=position,
+            scale=scale,
+            theme=theme,
+            on_ready=announce_ready,
+        )
+    except tkinter.TclError as error:
+        raise PracticeError(f"cannot open the game window: {error}") from None
     window.run()
     return 0
 

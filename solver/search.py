@@ -74,10 +74,15 @@ class Grid:
         self.start = self.index(board.start)
         self.end = self.index(board.end) if board.end is not None else -1
         is_open = self.open
+        offsets = self.offsets
         self.neighbours: list[tuple[int, ...]] = [()] * self.size
         for i in order:
-            self.neighbours[i] = tuple(i + d for d in self.offsets if is_open[i + d])
-        self.mask = sum(1 << i for i in order)
+            self.neighbours[i] = tuple([i + d for d in offsets if is_open[i + d]])
+        # one int from the byte-per-cell array: far cheaper than summing n big powers of two
+        packed = bytearray(self.size // 8 + 1)
+        for i in order:
+            packed[i >> 3] |= 1 << (i & 7)
+        self.mask = int.from_bytes(packed, "little")
         # ring of the 8 surrounding cells, clockwise from north, for the local cut test
         w = width
         self.ring = (-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1)
@@ -145,35 +150,32 @@ def _cell_text(cell: Cell) -> str:
 def quick_certificate(board: Board) -> str | None:
     """A cheap proof that `board` has no solution, as a one-line reason, or None.
 
-    Checks, cheapest first: every open cell reachable from the start; checkerboard colour counts
-    (4-moves: the path alternates colours); dead ends (a cell with one neighbour must be the last
-    cell); cut cells (removing a cell may leave at most two parts, one holding the start).
+    Checks, cheapest first: checkerboard colour counts (4-moves: the path alternates colours,
+    read off the board without building the grid); every open cell reachable from the start;
+    dead ends (a cell with one neighbour must be the last cell); cut cells (removing a cell may
+    leave at most two parts, one holding the start; the parts without it must be nested).
     """
-    grid = Grid(board)
-    return _certificate(grid)
+    return _parity_problem(board) or _certificate(Grid(board))
 
 
 def _certificate(grid: Grid) -> str | None:
+    """The certificates that need the grid (all but parity)."""
     board = grid.board
-    n = len(board)
-    if n == 1:
+    if len(board) == 1:
         return None
-    start_bit = 1 << grid.start
-    reached = grid.spread(start_bit, grid.mask)
+    reached = grid.spread(1 << grid.start, grid.mask)
     if reached != grid.mask:
         lost = grid.mask & ~reached
         cell = grid.cells[(lost & -lost).bit_length() - 1]
         return f"disconnected: open cell {_cell_text(cell)} cannot be reached from the start"
-    if board.moves == 4:
-        reason = _parity_problem(board)
-        if reason:
-            return reason
     return _dead_end_problem(grid) or _cut_cell_problem(grid)
 
 
 def _parity_problem(board: Board) -> str | None:
     """Checkerboard colours: a 4-move path alternates them, so their counts are fixed."""
     n = len(board)
+    if board.moves != 4 or n == 1:
+        return None
     colour = (board.start[0] + board.start[1]) & 1
     same = sum(1 for r, c in board.open_cells if (r + c) & 1 == colour)
     other = n - same
@@ -219,80 +221,86 @@ def _dead_end_problem(grid: Grid) -> str | None:
 
 
 def _cut_cell_problem(grid: Grid) -> str | None:
-    """A cell whose removal leaves 3+ parts, or 2 parts without the start, blocks every path.
+    """Cut cells that no path can pass: a certificate from the articulation points.
 
     The path minus one cell v is at most two pieces: the part before v (holding the start) and
-    the part after it (holding the end, when there is one). Articulation points by one
-    iterative depth-first search (Tarjan's low-link), with the size of each cut-off part.
+    the part after it (holding the end, when there is one). So removing v may cut off at most
+    one part without the start, the path ends inside every such part, and hence those parts
+    must be nested (and hold the required end). Articulation points come from one iterative
+    depth-first search from the start (Tarjan's low-link); a cut-off part is a DFS subtree.
     """
     board = grid.board
     nbrs = grid.neighbours
     root = grid.start
-    disc = {root: 0}
-    low = {root: 0}
-    # parts[v]: the child subtrees that removing v cuts off (each a set of parts, by its root child)
-    cut_children: dict[int, list[int]] = {}
-    parent = {root: -1}
+    size = grid.size
+    disc = [-1] * size
+    low = [0] * size
+    finish = [0] * size
+    parent = [-1] * size
+    disc[root] = 0
+    cut_off: list[tuple[int, int]] = []  # (cut cell, root of the subtree it cuts off)
     stack = [(root, iter(nbrs[root]))]
     counter = 1
     while stack:
         v, it = stack[-1]
-        advanced = False
         for w in it:
-            if w not in disc:
+            if disc[w] < 0:
                 disc[w] = low[w] = counter
                 counter += 1
                 parent[w] = v
                 stack.append((w, iter(nbrs[w])))
-                advanced = True
                 break
             if w != parent[v] and disc[w] < low[v]:
                 low[v] = disc[w]
-        if advanced:
-            continue
-        stack.pop()
-        p = parent[v]
-        if p >= 0:
-            if low[v] < low[p]:
-                low[p] = low[v]
-            if low[v] >= disc[p]:
-                cut_children.setdefault(p, []).append(v)
-    end = grid.end
-    for v, children in cut_children.items():
-        if v == root:
-            # removing the start: the rest of the path is one piece, so it must stay connected
-            if len(children) > 1:
-                return (
-                    f"cut cell: removing the start {_cell_text(board.start)} leaves"
-                    f" {len(children)} separate parts; the path cannot come back to reach them all"
-                )
-            continue
-        # the non-tree-root parts: each cut-off child subtree, plus the part holding the start
-        cut_off = len(children)
-        if cut_off >= 2:
+        else:
+            stack.pop()
+            finish[v] = counter
+            counter += 1
+            p = parent[v]
+            if p >= 0:
+                if low[v] < low[p]:
+                    low[p] = low[v]
+                if low[v] >= disc[p]:
+                    cut_off.append((p, v))
+    start_parts = [child for v, child in cut_off if v == root]
+    if len(start_parts) > 1:
+        return (
+            f"cut cell: removing the start {_cell_text(board.start)} leaves {len(start_parts)} separate"
+            " parts; the path cannot come back to reach them all"
+        )
+    parts = [(v, child) for v, child in cut_off if v != root]
+    if not parts:
+        return None
+    per_cell: dict[int, int] = {}
+    for v, _ in parts:
+        per_cell[v] = per_cell.get(v, 0) + 1
+        if per_cell[v] >= 2:
             return (
-                f"cut cell: removing open cell {_cell_text(grid.cells[v])} leaves {cut_off + 1} parts;"
+                f"cut cell: removing open cell {_cell_text(grid.cells[v])} leaves {per_cell[v] + 1} parts;"
                 " a path through it once can join at most two"
             )
-        if v == end:
+    end = grid.end
+    if end >= 0:
+        for v, child in parts:
+            if v == end:
+                return (
+                    f"cut cell: the required end {_cell_text(board.end)} separates the board; the path"
+                    " cannot end there and still visit both sides"
+                )
+            if not disc[child] <= disc[end] < finish[child]:
+                return (
+                    f"cut cell: open cell {_cell_text(grid.cells[v])} cuts off a part without the start"
+                    f" or the required end {_cell_text(board.end)}"
+                )
+    # the path ends inside every cut-off part, so they must be nested: one chain of subtrees
+    parts.sort(key=lambda part: disc[part[1]])
+    for (v1, outer), (v2, inner) in zip(parts, parts[1:], strict=False):
+        if not finish[inner] < finish[outer]:
             return (
-                f"cut cell: the required end {_cell_text(board.end)} separates the board; the path"
-                " cannot end there and still visit both sides"
-            )
-        if end >= 0 and not _in_subtree(end, children[0], parent):
-            return (
-                f"cut cell: open cell {_cell_text(grid.cells[v])} cuts off a part without the start"
-                f" or the required end {_cell_text(board.end)}"
+                f"cut cells: open cells {_cell_text(grid.cells[v1])} and {_cell_text(grid.cells[v2])} each"
+                " cut off a part without the start; the path can end in only one of them"
             )
     return None
-
-
-def _in_subtree(cell: int, top: int, parent: dict[int, int]) -> bool:
-    while cell >= 0:
-        if cell == top:
-            return True
-        cell = parent[cell]
-    return False
 
 
 # -- the backtracker --------------------------------------------------------------------------
@@ -431,8 +439,10 @@ def iter_paths(board: Board, *, timeout: float | None = None) -> Iterator[tuple[
 
     Raises SearchTimeout when `timeout` seconds pass before the search is complete.
     """
-    grid = Grid(board)
     deadline = None if timeout is None else time.perf_counter() + timeout
+    if _parity_problem(board) is not None:
+        return
+    grid = Grid(board)
     if _certificate(grid) is not None:
         return
     cells = grid.cells
@@ -463,12 +473,15 @@ def solve(
     """
     began = time.perf_counter()
     deadline = began + timeout
-    grid = Grid(board)
-    reason = _certificate(grid)
-    if reason is not None:
-        return SolveResult("unsolvable", None, reason, time.perf_counter() - began, "certificate")
     if engine not in ("auto", "search", "exact"):
         raise ValueError(f"engine must be auto, search or exact, not {engine!r}")
+    reason = _parity_problem(board)
+    grid = None
+    if reason is None:
+        grid = Grid(board)
+        reason = _certificate(grid)
+    if reason is not None or grid is None:
+        return SolveResult("unsolvable", None, reason, time.perf_counter() - began, "certificate")
     if engine in ("auto", "search"):
         budget = None if engine == "search" else search_nodes or _search_budget(len(grid.order))
         try:

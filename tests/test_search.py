@@ -71,6 +71,11 @@ CERTIFIED = [
     ("S . . .\n. . # #\n. # # #\n", 4, "dead ends: open cells [0, 3] and [2, 0]"),
     (". S . .\nE . . #\n# # # #\n", 4, "dead end: open cell [0, 3] has one neighbour"),
     (". . . .\nS # . .\n. # # #\n", 4, "dead end: open cell [2, 0] touches only the start"),
+    (
+        ". . # .\n. . . .\n# S . .\n# . . .\n",
+        4,
+        "cut cells: open cells [1, 1] and [1, 3] each cut off a part without the start",
+    ),
     (". . S .\n. . # .\n# # # #\n", 4, "cut cell: removing the start [0, 2] leaves 2"),
     (". . # #\n. . . .\n# S # #\n", 4, "cut cell: removing open cell [1, 1] leaves 3 parts"),
     (". . E .\n. . # S\n# # # #\n", 4, "cut cell: open cell [0, 1] cuts off a part without the start"),

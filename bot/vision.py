@@ -350,8 +350,9 @@ def _grown_box(
 ) -> tuple[tuple[int, int, int, int], np.ndarray]:
     """Grow the members' bounding box one ring at a time while the ring holds cells (or the cat).
 
-    The ring may add the cat only while the box holds none (beside an open cell), so UI next to
-    the grid (an avatar, a button) cannot become a second cat once the real one is inside.
+    Cells come first; only when no ring holds cells any more may the ring add the cat (beside an
+    open cell, and only while the box holds none), so UI next to the grid (an avatar, a button)
+    cannot become a second cat when the real one is reachable through cells.
     Returns the final box (r0, r1, c0, c1) and its classified positions.
     """
     r0, r1 = int(fit.rows.min()), int(fit.rows.max()) + 1
@@ -368,8 +369,8 @@ def _grown_box(
         beside_open[:, 1:] |= open_inside[:, :-1]
         beside_open[:, :-1] |= open_inside[:, 1:]
         take = ~inner & (kinds == OPEN)
-        if not ((kinds == CAT) & inner).any():
-            take |= ~inner & (kinds == CAT) & beside_open
+        if not take.any() and not ((kinds == CAT) & inner).any():
+            take = ~inner & (kinds == CAT) & beside_open
         grow_top, grow_bottom = take[0].any(), take[-1].any()
         grow_left, grow_right = take[:, 0].any(), take[:, -1].any()
         if not (grow_top or grow_bottom or grow_left or grow_right) or max(r1 - r0, c1 - c0) >= MAX_GRID:

@@ -114,6 +114,11 @@ def visited_colour(cat: BGR, theme: Theme) -> BGR:
     return lighter(cat, 0.25) if theme.name != "night" else darker(cat, 0.1)
 
 
+def route_colour(cat: BGR, theme: Theme) -> BGR:
+    """The band joining walked cells: a deeper shade of the walked cells' tint."""
+    return darker(visited_colour(cat, theme), 0.22)
+
+
 def render_screen(
     board: Board,
     *,
@@ -129,9 +134,9 @@ def render_screen(
     """The game screen for `board`.
 
     `route` is the drag so far (cells in order, from the start); it and `visited` are drawn in
-    the visited colour with a band joining consecutive route cells. `complete=True` draws the
-    level-complete state: the board dimmed under a panel that covers it, with a "next" button
-    whose rectangle is returned in `next_button`.
+    the visited colour, with a band in a deeper shade joining consecutive route cells.
+    `complete=True` draws the level-complete state: the board dimmed under a panel that covers
+    it, with a "next" button whose rectangle is returned in `next_button`.
     """
     th = theme_named(theme)
     fur = cat_colour(cat)
@@ -160,12 +165,14 @@ def _draw_grid(
     radius = side * CORNER_FRACTION
     walked = set(visited) | set(route)
     tint = visited_colour(fur, th)
+    # the route is a band in a deeper shade under the cells: it shows in the gaps between
+    # consecutive cells, and each walked cell stays a rounded square of its own
+    if len(route) > 1:
+        thick_line(image, [geometry.centre(c) for c in route], 0.3 * pitch, route_colour(fur, th))
     for cell in board.cells:
         x, y = geometry.centre(cell)
         colour = tint if cell in walked else th.cell
         fill_rounded_rect(image, x - side / 2, y - side / 2, x + side / 2, y + side / 2, radius, colour)
-    if len(route) > 1:
-        thick_line(image, [geometry.centre(c) for c in route], 0.3 * pitch, tint)
     sx, sy = geometry.centre(board.start)
     draw_cat(image, sx, sy, side, fur)
 

@@ -72,9 +72,13 @@ def test_visited_cells_take_another_colour():
     visited = {colour_at(image, g.centre(c)) for c in route[1:]}
     plain = {colour_at(image, g.centre(c)) for c in [(1, 0), (1, 1)]}
     assert len(visited) == 1 and len(plain) == 1 and visited != plain
-    # the band joins consecutive route cells across the gap
+    # a band in a deeper shade joins consecutive route cells across the gap, and only them
     (xa, ya), (xb, _) = g.centre((0, 1)), g.centre((0, 2))
-    assert colour_at(image, ((xa + xb) / 2, ya)) in visited
+    band = colour_at(image, ((xa + xb) / 2, ya))
+    assert band not in visited | plain and band != THEMES["classic"].background
+    assert sum(band) < sum(next(iter(visited)))
+    (xc, yc), (xd, _) = g.centre((1, 0)), g.centre((1, 1))
+    assert colour_at(image, ((xc + xd) / 2, yc)) == THEMES["classic"].background
 
 
 def test_complete_state_hides_the_grid_and_returns_the_next_button():

@@ -152,7 +152,7 @@ def test_grey_and_bgra_images_are_accepted_and_bad_input_is_named():
     aspect=st.sampled_from([16 / 9, 19.5 / 9]),
     theme=st.sampled_from(sorted(THEMES)),
     cat=st.sampled_from(sorted(CAT_COLOURS)),
-    walked=st.floats(0.0, 0.5),
+    walked=st.floats(0.0, 1.0),
     quality=st.sampled_from([None, 60, 85]),
 )
 def test_random_levels_in_random_styles_are_read_exactly(

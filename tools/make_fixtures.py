@@ -192,7 +192,7 @@ def fixtures() -> list[Fixture]:
     out: list[Fixture] = []
     b77, _ = random_board(1, 7, 7, 5)
     b66, _ = random_board(2, 6, 6, 3)
-    b97, _ = random_board(3, 9, 7, 6)
+    b97, p97 = random_board(3, 9, 7, 6)
     b55, _ = random_board(4, 5, 5, 0)
     b87, p87 = random_board(5, 8, 7, 4)
     b76, _ = random_board(6, 7, 7, 4)
@@ -257,6 +257,17 @@ def fixtures() -> list[Fixture]:
             b87,
             visited.geometry,
             ["after a failed drag: 11 cells walked over, drawn in the cat's tint"],
+        )
+    )
+
+    long_walk = render_screen(b97, width=720, height=1280, route=p97[: len(p97) - 4], theme="sand", cat="red")
+    out.append(
+        Fixture(
+            "phone-720x1280-walked-almost-all",
+            long_walk.image,
+            b97,
+            long_walk.geometry,
+            ["a failed drag that walked all but 4 cells: only 4 plain cells are left"],
         )
     )
 

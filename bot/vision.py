@@ -38,6 +38,7 @@ SAMPLES = 9  # per side of the sampling square at each lattice position
 SAMPLE_HALF = 0.28  # sampling square half-side, in pitches (the cell's half-side is ~0.44)
 MAX_GRID = 24  # no real level is larger; bounds the ring growth on strange images
 HALVE_ABOVE = 1400  # images with a longer side are searched at half size first
+MAX_BLOBS = 600  # the lattice step compares every pair of blobs: this bounds its time and memory
 GROUPS_TRIED = 3  # linked groups tried, largest first, before giving up
 
 
@@ -147,8 +148,11 @@ def _square_blobs(image: np.ndarray) -> _Blobs:
     limit = min(image.shape[:2]) / 2
     keep = (w >= 8) & (h >= 8) & (w <= limit) & (h <= limit)
     keep &= (w <= 1.2 * h) & (h <= 1.2 * w) & (area >= 0.86 * w * h)
-    centres = centroids[1:][keep]
-    return _Blobs(centres[:, 0], centres[:, 1], (w[keep] + h[keep]) / 2)
+    centres, sizes = centroids[1:][keep], (w[keep] + h[keep]) / 2
+    if len(sizes) > MAX_BLOBS:  # a checkerboard or a pixel-art screen: keep the largest squares
+        largest = np.argsort(-sizes, kind="stable")[:MAX_BLOBS]
+        centres, sizes = centres[largest], sizes[largest]
+    return _Blobs(centres[:, 0], centres[:, 1], sizes)
 
 
 # -- 2. lattice -----------------------------------------------------------------------------

@@ -133,6 +133,16 @@ def test_blank_and_noise_images_give_no_board():
         assert found.board is None and "no lattice" in found.reason
 
 
+def test_a_checkerboard_of_thousands_of_squares_is_refused_quickly():
+    # 30 px squares: ~2300 square blobs (more than MAX_BLOBS), a perfect lattice, no cat
+    y, x = np.mgrid[0:1080, 0:1920]
+    image = (
+        np.where((((y // 30) + (x // 30)) % 2 == 0)[:, :, None], 255, 200).astype(np.uint8).repeat(3, axis=2)
+    )
+    found = detect(image)
+    assert found.board is None
+
+
 def test_grey_and_bgra_images_are_accepted_and_bad_input_is_named():
     board = Board.from_text(CORNER_HOLES)
     image = render_screen(board, width=540, height=960).image

@@ -149,7 +149,6 @@ class AdbCapture:
 
     def __init__(self, serial: str | None = None) -> None:
         self._adb = adb_command(serial)
-        self.region: Region | None = None
 
     def grab(self, region: Region | None = None) -> np.ndarray:
         import cv2
@@ -166,7 +165,6 @@ class AdbCapture:
         image = cv2.imdecode(np.frombuffer(done.stdout, dtype=np.uint8), cv2.IMREAD_COLOR)
         if image is None:
             raise CaptureError("adb screencap returned data that is not a PNG image")
-        self.region = Region(0, 0, image.shape[1], image.shape[0])
         if region is not None:
             image = image[region.top : region.top + region.height, region.left : region.left + region.width]
         return np.ascontiguousarray(image)

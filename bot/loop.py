@@ -276,8 +276,7 @@ class LevelLoop:
             (region.left + region.width) / self.scale,
             (region.top + region.height) / self.scale,
         )
-        if not self.dry_run:
-            self.pointer.click(button, screen_area)
+        self.pointer.click(button, screen_area)
         self.wait_until_still()
 
     def wait_until_still(self) -> None:

@@ -85,17 +85,26 @@ def signals_deferred() -> Iterator[None]:
     """Hold back SIGINT/SIGTERM while the button is being released, deliver them afterwards.
 
     Without this a second Ctrl-C could land inside the release call and leave the button down.
+    The Python-level handlers are swapped (they only ever run in the main thread), rather than
+    masking the signals: with other threads alive, the kernel hands a masked signal to one of
+    them and Python would still raise in the main thread.
     """
-    can_mask = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
-    if not can_mask:
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = {signal.SIGINT, signal.SIGTERM}
-    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    held: list[int] = []
+
+    def hold(signum: int, _frame: object) -> None:
+        held.append(signum)
+
+    previous = {number: signal.signal(number, hold) for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+        for number, handler in previous.items():  # None: a handler installed outside Python
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        for number in held:
+            signal.raise_signal(number)
 
 
 class Pointer(Protocol):

@@ -92,6 +92,9 @@ def solve_exact(
             tours = _cycles(chosen, n + 1)
             if len(tours) == 1:
                 return [cells[v] for v in _walk(chosen, s, dummy)]
+            merged = _merge_cycles(chosen, tours, n, dummy, edge_var)
+            if merged is not None:
+                return [cells[v] for v in _walk(merged, s, dummy)]
             for tour in tours:
                 if dummy in tour:
                     continue
@@ -181,6 +184,76 @@ def _cycles(chosen: list[tuple[int, int]], size: int) -> list[set[int]]:
                     todo.append(y)
         parts.append(part)
     return parts
+
+
+def _merge_cycles(
+    chosen: list[tuple[int, int]],
+    tours: list[set[int]],
+    n: int,
+    dummy: int,
+    edge_var: dict[tuple[int, int], int],
+) -> list[tuple[int, int]] | None:
+    """Join the model's cycles into one by 2-swaps, or None when some cannot be joined.
+
+    Cycles A and B with edges u-u' in A and v-v' in B, where u-v and u'-v' are grid edges, become
+    one cycle by trading u-u', v-v' for u-v, u'-v'. Degrees stay 2 and the dummy node's edges are
+    never traded, so a single cycle is a solution. On grids, neighbouring cycles usually run side
+    by side somewhere, so this often turns the first model into a path without another SAT round.
+    """
+    mate: list[list[int]] = [[] for _ in range(n + 1)]
+    for a, b in chosen:
+        mate[a].append(b)
+        mate[b].append(a)
+    label = [0] * (n + 1)
+    for k, tour in enumerate(tours):
+        for v in tour:
+            label[v] = k
+    members = [set(tour) for tour in tours]
+    grid_next: list[list[int]] = [[] for _ in range(n)]
+    for a, b in edge_var:
+        if a < n and b < n:
+            grid_next[a].append(b)
+            grid_next[b].append(a)
+    alive = len(tours)
+    while alive > 1:
+        smallest = min((k for k in range(len(members)) if members[k]), key=lambda k: len(members[k]))
+        swap = _find_swap(members[smallest], mate, label, grid_next, dummy)
+        if swap is None:
+            return None
+        u, u2, v, v2 = swap
+        mate[u].remove(u2)
+        mate[u2].remove(u)
+        mate[v].remove(v2)
+        mate[v2].remove(v)
+        mate[u].append(v)
+        mate[v].append(u)
+        mate[u2].append(v2)
+        mate[v2].append(u2)
+        other = label[v]
+        for x in members[smallest]:
+            label[x] = other
+        members[other] |= members[smallest]
+        members[smallest] = set()
+        alive -= 1
+    return [(a, b) for a in range(n + 1) for b in mate[a] if a < b]
+
+
+def _find_swap(
+    tour: set[int], mate: list[list[int]], label: list[int], grid_next: list[list[int]], dummy: int
+) -> tuple[int, int, int, int] | None:
+    for u in tour:
+        if u == dummy:
+            continue
+        for u2 in mate[u]:
+            if u2 == dummy:
+                continue
+            for v in grid_next[u]:
+                if label[v] == label[u] or v == dummy:
+                    continue
+                for v2 in mate[v]:
+                    if v2 != dummy and label[v2] == label[v] and v2 in grid_next[u2]:
+                        return u, u2, v, v2
+    return None
 
 
 def _walk(chosen: list[tuple[int, int]], start: int, dummy: int) -> list[int]:

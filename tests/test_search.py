@@ -214,3 +214,12 @@ def test_random_boards_get_the_same_verdict_from_every_engine(
             assert is_valid_path(board, result.path)
     if quick_certificate(board) is not None:
         assert found["auto"] is False
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), size=st.integers(4, 16), moves=st.sampled_from([4, 8]))
+def test_exact_engine_solves_generated_levels(seed: int, size: int, moves: int) -> None:
+    # the SAT engine's cycle merging and lazy cuts both run here: models of these boards
+    # usually come back as several cycles
+    board, _ = random_walk_level(random.Random(seed), size, size, cells=size * size * 3 // 4, moves=moves)
+    assert_solved(board, solve(board, timeout=10.0, engine="exact"))

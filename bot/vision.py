@@ -12,12 +12,14 @@ How (docs/vision.md has the long version):
 3. **Reading the cells.** Every lattice position is sampled on a small square grid of points
    well inside the cell: a uniform square in the background colour (measured at the lattice
    corners, i.e. in the gaps) is a hole; a uniform square in another colour is an open cell
-   (plain or already walked over); a mixed square covering the cell is the cat — the start.
-   The grid grows from the linked blobs one ring at a time while the ring holds cells, so the
-   extent comes from the lattice, not from what the blob finder happened to see; holes on
-   the border and the cat alone in a border row are read like any other position.
-4. **Self-checks.** Regular lattice, one cell size, exactly one start, and the solver's quick
-   unsolvability certificate. Any failure returns no board and says which check failed.
+   (plain or already walked over); a mixed square, mostly not background and not the cells'
+   colour, with background at its corners, is the cat — the start. The grid grows from the
+   linked blobs one ring at a time while the ring holds cells, so the extent comes from the
+   lattice, not from what the blob finder happened to see; holes on the border and the cat
+   alone in a border row are read like any other position.
+4. **Self-checks.** Regular lattice, one cell size, exactly one start, every position readable,
+   and the solver's quick unsolvability certificate. Any failure returns no board and says
+   which check failed.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ UNIFORM_FRACTION = 0.85  # share of samples that must match for a uniform square
 SAMPLES = 9  # per side of the sampling square at each lattice position
 SAMPLE_HALF = 0.28  # sampling square half-side, in pitches (the cell's half-side is ~0.44)
 MAX_GRID = 24  # no real level is larger; bounds the ring growth on strange images
-HALVE_ABOVE = 1400  # images with a longer side are searched at half size first
+HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half size
 MAX_BLOBS = 600  # the lattice step compares every pair of blobs: this bounds its time and memory
 GROUPS_TRIED = 3  # linked groups tried, largest first, before giving up
 

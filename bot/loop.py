@@ -113,7 +113,9 @@ class LevelLoop:
         is searched again and the region follows the board.
         """
         sight = self.look(self.region or self.screen)
-        if self.region is not None and not (sight.board and self._well_inside(sight)):
+        if self.region is not None:
+            if sight.board is not None and self._well_inside(sight):
+                return sight  # the game is where it was: keep the region
             sight = self.look(self.screen)
         window = self._window_of(sight)
         if sight.board is None and window is not None and window != sight.pointer_map.region:

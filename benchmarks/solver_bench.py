@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from solver.board import Board, Cell, steps_for
 from solver.check import is_valid_path
-from solver.generate import random_hamiltonian_level, random_walk_level
-from solver.search import SolveResult, solve
+from solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
+from solver.search import Grid, SearchTimeout, SolveResult, first_path, quick_certificate, solve
 
 # -- the corpus -------------------------------------------------------------------------------
 
@@ -85,7 +85,7 @@ def rectangle_cases(sizes: tuple[int, ...]) -> list[Case]:
 
 
 def variant_cases(rng: random.Random, bases: list[Case]) -> list[Case]:
-    """One cell blocked, or the start moved: often unsolvable, sometimes with a certificate."""
+    """One cell blocked, or the start moved: often unsolvable, often with a certificate."""
     out = []
     for case in bases:
         board = case.board
@@ -98,10 +98,21 @@ def variant_cases(rng: random.Random, bases: list[Case]) -> list[Case]:
 
 def eight_cases(rng: random.Random, per_size: int) -> list[Case]:
     out = []
-    for n in (6, 8, 10, 15, 20):
+    for n in (6, 8, 10, 15, 20, 30):
         for k in range(per_size):
             board, _ = random_walk_level(rng, n, n, cells=int(n * n * 0.75), moves=8)
             out.append(Case(f"{n}x{n} 8-moves #{k}", board))
+    return out
+
+
+def random_hole_cases(rng: random.Random, per_size: int) -> list[Case]:
+    """Holes thrown at random with a random start: mostly unsolvable, often with a certificate."""
+    out = []
+    for n in (10, 15, 20, 30):
+        for k in range(per_size):
+            share = (0.05, 0.1, 0.2)[k % 3]
+            board = random_holey_board(rng, n, n, holes=int(n * n * share))
+            out.append(Case(f"{n}x{n} {share:.0%} random holes #{k}", board))
     return out
 
 
@@ -109,13 +120,16 @@ def corpus(quick: bool) -> dict[str, list[Case]]:
     rng = random.Random(20260530)
     game = game_cases(rng, 2 if quick else 6)
     large = large_cases(rng, 1 if quick else 4)
-    variants = variant_cases(rng, (game[::4] if quick else game[::2]) + large)
+    variants = variant_cases(rng, (game[::4] if quick else game[::3]) + large)
+    variants += random_hole_cases(rng, 1 if quick else 3)
+    certified = [case for case in variants if quick_certificate(case.board) is not None]
     return {
         "game 5x5..10x10": game,
         "large 15..30, holes": large,
         "full rectangles 10..40": rectangle_cases((10, 20) if quick else (10, 20, 30, 40)),
-        "variants (blocked/moved)": variants,
-        "8-neighbour 6..20": eight_cases(rng, 1 if quick else 3),
+        "variants, no certificate": [case for case in variants if case not in certified],
+        "variants with a certificate": certified,
+        "8-neighbour 6..30": eight_cases(rng, 1 if quick else 3),
     }
 
 
@@ -291,6 +305,48 @@ def run(quick: bool, classes: list[str] | None, cap_cpsat: float, cap_other: flo
     return 1 if problems else 0
 
 
+ABLATION = (
+    ("no pruning (bitset backtracker)", {"dead_ends": False, "warnsdorff": False, "connectivity": False}),
+    ("+ dead-end rule", {"warnsdorff": False, "connectivity": False}),
+    ("+ Warnsdorff order", {"connectivity": False}),
+    ("+ connectivity, flood fill every step", {"local_cut": False}),
+    ("+ local cut test before the flood fill", {}),
+)
+
+
+def run_ablation(quick: bool, cap: float) -> int:
+    """The backtracker alone with its prunings added one at a time (certificates first)."""
+    rng = random.Random(20260530)
+    groups = {
+        "game 5x5..10x10": game_cases(rng, 2 if quick else 6),
+        "large 15..30, holes": large_cases(rng, 1 if quick else 4),
+        "full rectangles 10..40": rectangle_cases((10, 20) if quick else (10, 20, 30, 40)),
+    }
+    print(f"backtracker alone, cap {cap:g} s per board; boards with a certificate are left out")
+    print("| class | prunings | decided | median ms | max ms |")
+    print("|---|---|---|---|---|")
+    for group, cases in groups.items():
+        boards = [case.board for case in cases if quick_certificate(case.board) is None]
+        for label, switches in ABLATION:
+            times, decided = [], 0
+            for board in boards:
+                began = time.perf_counter()
+                try:
+                    found = first_path(Grid(board), began + cap, None, **switches)
+                except SearchTimeout:
+                    pass
+                else:
+                    decided += 1
+                    assert found is None or len(found) == len(board)
+                times.append(time.perf_counter() - began)
+            print(
+                f"| {group} ({len(boards)}) | {label} | {decided}/{len(boards)} |"
+                f" {_ms(statistics.median(times))} | {_ms(max(times))} |",
+                flush=True,
+            )
+    return 0
+
+
 def _ms(seconds: float) -> str:
     ms = seconds * 1000
     return f"{ms:.3g}" if ms < 100 else f"{ms:.0f}"
@@ -310,10 +366,15 @@ def main(argv: list[str] | None = None) -> int:
         "--cap-cpsat", type=float, default=None, help="CP-SAT time cap in seconds (default 10)"
     )
     parser.add_argument("--cap-other", type=float, default=None, help="cap for the slow engines (default 2)")
+    parser.add_argument(
+        "--ablation", action="store_true", help="the backtracker's prunings added one at a time, instead"
+    )
     args = parser.parse_args(argv)
     cap_cpsat = args.cap_cpsat if args.cap_cpsat is not None else (3.0 if args.quick else 10.0)
     cap_other = args.cap_other if args.cap_other is not None else (0.3 if args.quick else 2.0)
     classes = args.classes.split(",") if args.classes else None
+    if args.ablation:
+        return run_ablation(args.quick, cap_other)
     return run(args.quick, classes, cap_cpsat, cap_other)
 
 

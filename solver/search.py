@@ -306,10 +306,20 @@ def _cut_cell_problem(grid: Grid) -> str | None:
 # -- the backtracker --------------------------------------------------------------------------
 
 
-def _search(grid: Grid, deadline: float | None = None, max_nodes: int | None = None) -> Iterator[list[int]]:
+def _search(
+    grid: Grid,
+    deadline: float | None = None,
+    max_nodes: int | None = None,
+    *,
+    dead_ends: bool = True,
+    warnsdorff: bool = True,
+    connectivity: bool = True,
+    local_cut: bool = True,
+) -> Iterator[list[int]]:
     """Every Hamiltonian path of the grid from its start, as padded indices (list is reused).
 
-    Raises SearchTimeout past `deadline` (perf_counter) or after `max_nodes` steps.
+    Raises SearchTimeout past `deadline` (perf_counter) or after `max_nodes` steps. The keyword
+    switches turn single prunings off, for the benchmark's one-at-a-time measurements.
     """
     n = len(grid.order)
     start, end = grid.start, grid.end
@@ -330,12 +340,9 @@ def _search(grid: Grid, deadline: float | None = None, max_nodes: int | None = N
                 dead += 1
             elif d == 0:
                 zero += 1
-    if zero or (grid.spread(fbits & -fbits, fbits) != fbits):
+    if connectivity and grid.spread(fbits & -fbits, fbits) != fbits:
         return
-    if end >= 0:
-        if dead - (deg[end] == 1) > 0:
-            return
-    elif dead > 1:
+    if dead_ends and (zero or (dead - (deg[end] == 1) > 0 if end >= 0 else dead > 1)):
         return
 
     ring = grid.ring
@@ -351,12 +358,13 @@ def _search(grid: Grid, deadline: float | None = None, max_nodes: int | None = N
     def moves_from(head: int) -> list[int]:
         remaining = n - len(path)
         options = [j for j in nbrs[head] if free[j]]
-        for j in options:
-            if deg[j] == 1:  # a dead end next to the head: it must be the very next, and last, cell
-                return [j] if remaining == 1 else []
+        if dead_ends:
+            for j in options:
+                if deg[j] == 1:  # a dead end next to the head: it must be the very next, and last, cell
+                    return [j] if remaining == 1 else []
         if end >= 0 and remaining > 1 and free[end] and end in options:
             options.remove(end)
-        if len(options) > 1:
+        if warnsdorff and len(options) > 1:
             options.sort(key=deg.__getitem__, reverse=True)
         return options
 
@@ -412,18 +420,23 @@ def _search(grid: Grid, deadline: float | None = None, max_nodes: int | None = N
             if end < 0 or c == end:
                 yield path
             ok = False
+        elif not dead_ends:
+            pass
         elif zero:
             ok = False
         elif end >= 0:
             ok = dead - (deg[end] == 1) == 0
         else:
             ok = dead <= 1
-        if ok:
-            pattern = 0
-            for k in range(8):
-                if free[c + ring[k]]:
-                    pattern |= 1 << k
-            if splits[pattern]:
+        if ok and connectivity:
+            if local_cut:
+                pattern = 0
+                for k in range(8):
+                    if free[c + ring[k]]:
+                        pattern |= 1 << k
+                if splits[pattern]:
+                    ok = spread(fbits & -fbits, fbits) == fbits
+            else:
                 ok = spread(fbits & -fbits, fbits) == fbits
         frames.append(moves_from(c) if ok else [])
 
@@ -455,9 +468,11 @@ def count_paths(board: Board, *, timeout: float | None = None) -> int:
     return sum(1 for _ in iter_paths(board, timeout=timeout))
 
 
-def first_path(grid: Grid, deadline: float | None = None, max_nodes: int | None = None) -> list[int] | None:
+def first_path(
+    grid: Grid, deadline: float | None = None, max_nodes: int | None = None, **switches: bool
+) -> list[int] | None:
     """One solution in padded indices, None when there is none; SearchTimeout when undecided."""
-    for path in _search(grid, deadline, max_nodes):
+    for path in _search(grid, deadline, max_nodes, **switches):
         return list(path)
     return None
 

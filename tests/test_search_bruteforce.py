@@ -55,6 +55,7 @@ def check_agreement(board: Board) -> None:
     paths = list(iter_paths(board))
     assert len(paths) == expected, board.to_text()
     assert len(set(paths)) == len(paths), board.to_text()
+    assert count_paths(board) == expected
     for path in paths:
         assert is_valid_path(board, path), board.to_text()
     result = solve(board, timeout=10.0)
@@ -95,3 +96,20 @@ def test_the_exact_engine_agrees_on_every_3x3_board() -> None:
         assert result.solvable is expected, board.to_text()
         if expected:
             assert result.path is not None and is_valid_path(board, result.path)
+
+
+SWITCHES = ["dead_ends", "warnsdorff", "connectivity", "local_cut"]
+
+
+@pytest.mark.parametrize("off", SWITCHES)
+def test_every_pruning_switch_keeps_the_solution_count(off: str) -> None:
+    # the benchmark's one-at-a-time measurements turn prunings off: the answers must not change
+    from solver.search import Grid, _search
+
+    for board in itertools.chain(
+        all_boards(3, 3, 4), all_boards(2, 3, 8), all_boards(2, 3, 4, with_end=True)
+    ):
+        if quick_certificate(board) is not None:
+            continue
+        found = sum(1 for _ in _search(Grid(board), **{off: False}))
+        assert found == brute_force_count(board), (off, board.to_text())

@@ -73,9 +73,18 @@ def solve_exact(
     clauses.extend(_short_cycles(board, index, edge_var))
 
     solver = Solver(name=solver_name, bootstrap_with=clauses)
+    # the timer thread must never interrupt a solver that is being (or has been) deleted
+    guard = threading.Lock()
+    alive = [True]
+
+    def interrupt() -> None:
+        with guard:
+            if alive[0]:
+                solver.interrupt()
+
     timer = None
     if deadline is not None:
-        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), solver.interrupt)
+        timer = threading.Timer(max(0.0, deadline - time.perf_counter()), interrupt)
         timer.daemon = True
         timer.start()
     try:
@@ -108,7 +117,9 @@ def solve_exact(
     finally:
         if timer is not None:
             timer.cancel()
-        solver.delete()
+        with guard:
+            alive[0] = False
+            solver.delete()
 
 
 def _possible_ends(board: Board) -> list[Cell]:

@@ -4,6 +4,7 @@ These tests draw screens in memory with the project's renderer (fast, any size);
 folder and the real screenshot have their own test files.
 """
 
+import os
 import random
 
 import cv2
@@ -153,7 +154,11 @@ def test_grey_and_bgra_images_are_accepted_and_bad_input_is_named():
         detect(np.zeros((10, 10, 3), np.float32))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("VISION_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     seed=st.integers(0, 10**6),
     rows=st.integers(3, 9),

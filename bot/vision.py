@@ -238,11 +238,13 @@ def _fit_lattice(blobs: _Blobs, members: np.ndarray) -> _Fit:
     dx = np.abs(x[None, :] - x[:, None])
     dy = np.abs(y[None, :] - y[:, None])
     s = blobs.size[members]
-    steps = np.where(
-        ((dy < 0.2 * s[:, None]) & (dx > s[:, None])) | ((dx < 0.2 * s[:, None]) & (dy > s[:, None])),
-        np.hypot(dx, dy),
-        np.inf,
-    ).min(axis=1)
+    # one lattice step, as in _lattice_groups: nearest aligned neighbour 1.0-1.8 blob widths away
+    # (every linked group has at least one such pair)
+    step = np.hypot(dx, dy)
+    aligned = (
+        ((dy < 0.2 * s[:, None]) | (dx < 0.2 * s[:, None])) & (step > s[:, None]) & (step < 1.8 * s[:, None])
+    )
+    steps = np.where(aligned, step, np.inf).min(axis=1)
     rough = float(np.median(steps[np.isfinite(steps)]))
     ref = int(np.argmin(x + y))
     cols = np.round((x - x[ref]) / rough).astype(int)

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.vision import detect
+from practice import render
 from practice.render import THEMES, render_screen
 from practice.sprites import CAT_COLOURS
 from solver.board import Board
@@ -85,6 +86,23 @@ def test_partly_visited_board_reads_as_the_whole_board():
     board = Board.from_text(SEVEN)
     route = [(0, 5), (0, 4), (0, 3), (1, 3), (1, 4), (1, 5), (1, 6), (2, 6), (3, 6)]
     rendered = render_screen(board, width=540, height=960, route=route, cat="blue")
+    assert_read(rendered.image, board, rendered.geometry)
+
+
+def test_walked_cells_joined_by_a_band_of_their_own_colour_are_read(monkeypatch):
+    # the real game's look after a failed drag is unknown; if its band has the cells' own colour,
+    # walked cells merge into one blob, and are still read position by position on the lattice
+    # found from the plain cells
+    monkeypatch.setattr(render, "route_colour", render.visited_colour)
+    board = Board.from_text(SEVEN)
+    route = [(0, 5), (0, 4), (0, 3), (1, 3), (1, 4), (1, 5), (1, 6), (2, 6), (3, 6), (3, 5), (2, 4), (2, 3)][
+        :10
+    ]
+    rendered = render.render_screen(board, width=720, height=1280, route=route, cat="red")
+    (xa, ya), (xb, _) = rendered.geometry.centre((0, 4)), rendered.geometry.centre((0, 3))
+    assert tuple(rendered.image[round(ya), round((xa + xb) / 2)]) == render.visited_colour(
+        CAT_COLOURS["red"], THEMES["classic"]
+    )
     assert_read(rendered.image, board, rendered.geometry)
 
 

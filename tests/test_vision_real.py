@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from bot.vision import detect
@@ -47,3 +48,27 @@ def test_real_screen_shrunk_and_jpeg_compressed(scale, quality):
     x, y, pitch = expected_geometry()
     assert abs(found.geometry.origin[0] - x * scale) < 0.1 * pitch * scale
     assert abs(found.geometry.origin[1] - y * scale) < 0.1 * pitch * scale
+
+
+def test_real_screen_as_a_window_on_a_desktop_and_as_a_crop():
+    board = Board.from_text(EXPECTED.read_text())
+    x, y, pitch = expected_geometry()
+    screen = cv2.imread(str(SCREEN))
+    # the phone screen at 45 % in a 1920x1080 desktop with a grey window beside it
+    small = cv2.resize(screen, None, fx=0.45, fy=0.45, interpolation=cv2.INTER_AREA)
+    desktop = np.full((1080, 1920, 3), (90, 60, 40), np.uint8)
+    desktop[100:700, 200:1000] = 205
+    left, top = 1300, 80
+    desktop[top : top + small.shape[0], left : left + small.shape[1]] = small
+    found = detect(desktop)
+    assert found.ok, found.reason
+    assert found.board == board
+    assert abs(found.geometry.origin[0] - (left + x * 0.45)) < 0.1 * pitch * 0.45
+    assert abs(found.geometry.origin[1] - (top + y * 0.45)) < 0.1 * pitch * 0.45
+    # the grid alone, cut 0.4 pitch outside the outer cells (ring positions fall off the image)
+    x0, y0 = round(x - 0.85 * pitch), round(y - 0.85 * pitch)
+    x1, y1 = round(x + 6.85 * pitch), round(y + 6.85 * pitch)
+    found = detect(screen[y0:y1, x0:x1])
+    assert found.ok, found.reason
+    assert found.board == board
+    assert abs(found.geometry.origin[0] - (x - x0)) < 0.1 * pitch

@@ -13,6 +13,7 @@ Every path any engine returns is checked with `is_valid_path`, and verdicts must
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -250,6 +251,27 @@ def engines(cap_cpsat: float, cap_other: float) -> dict[str, Callable[[Board], O
     return table
 
 
+def timed(engine: Callable[[Board], Outcome], board: Board) -> Outcome:
+    """One engine on one board; fast runs are repeated and their median time kept.
+
+    A garbage collection before each run keeps one engine's garbage (CP-SAT makes plenty) from
+    being collected on the next engine's clock; the repeats smooth out the other engineers'
+    processes on this shared machine.
+    """
+    gc.collect()
+    outcome = engine(board)
+    if outcome.seconds >= FAST:
+        return outcome
+    seconds = [outcome.seconds]
+    for _ in range(REPEATS - 1):
+        gc.collect()
+        seconds.append(engine(board).seconds)
+    return Outcome(outcome.solvable, outcome.path, statistics.median(seconds))
+
+
+FAST, REPEATS = 0.1, 3
+
+
 # -- the run ----------------------------------------------------------------------------------
 
 
@@ -268,7 +290,7 @@ def run(quick: bool, classes: list[str] | None, cap_cpsat: float, cap_other: flo
         for case in cases:
             verdicts: dict[str, bool] = {}
             for name, engine in engine_table.items():
-                outcome = engine(case.board)
+                outcome = timed(engine, case.board)
                 times[name].append(outcome.seconds)
                 if outcome.solvable is not None:
                     decided[name] += 1
@@ -295,7 +317,7 @@ def run(quick: bool, classes: list[str] | None, cap_cpsat: float, cap_other: flo
             )
     print(
         f"caps: CP-SAT {cap_cpsat:g} s (1 worker), backtracker only and plain DFS {cap_other:g} s;"
-        " solve and SAT only 10 s"
+        f" solve and SAT only 10 s. Runs under {FAST * 1000:g} ms: median of {REPEATS}."
     )
     print("| class (boards, unsolvable) | engine | decided | median ms | max ms | median / CP-SAT |")
     print("|---|---|---|---|---|---|")

@@ -115,6 +115,28 @@ class Pointer(Protocol):
     def click(self, point: Point, area: Area) -> None: ...
 
 
+TURN_DWELL = 0.02  # seconds the pointer rests where the route turns: more than a 60 Hz frame
+
+
+def dwell_times(points: Sequence[Point], interval: float, turn_dwell: float = TURN_DWELL) -> list[float]:
+    """How long to rest after reaching each point: `interval`, but at least `turn_dwell` where
+    the route turns and at the end.
+
+    A game samples the pointer (a touch screen at 60-120 Hz, a desktop toolkit whenever it is
+    free) and joins samples with straight lines. On a straight run that line passes the same
+    cells as the route; across a turn it would cut the corner into the wrong cell, so the
+    pointer waits at every turn until the game has surely seen it there.
+    """
+    times = [interval] * len(points)
+    for i in range(1, len(points) - 1):
+        (x0, y0), (x1, y1), (x2, y2) = points[i - 1], points[i], points[i + 1]
+        if abs((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1)) > 1e-9:  # not collinear: a turn
+            times[i] = max(interval, turn_dwell)
+    if times:
+        times[-1] = max(interval, turn_dwell)
+    return times
+
+
 def step_interval(speed: float, substeps: int) -> float:
     """Seconds between two points for `speed` cells per second (0 = as fast as possible)."""
     if speed < 0:
@@ -162,17 +184,17 @@ class Mouse:
         gui = self._gui
         first = _rounded(points[0])
         gui.moveTo(*first)
+        rests = dwell_times(points, self.interval)
         try:
             gui.mouseDown(*first, button="left")
-            for point in points[1:]:
-                if self.interval:
-                    time.sleep(self.interval)
+            for point, rest in zip(points[1:], rests[1:], strict=True):
                 x, y = _rounded(point)
                 if self._drag_events:
                     gui.dragTo(x, y, duration=0, button="left", mouseDownUp=False)
                 else:
                     gui.moveTo(x, y)
-            time.sleep(max(self.interval, 0.02))  # let the game see the last cell before the release
+                if rest:
+                    time.sleep(rest)
         finally:
             self.release()
 
@@ -230,13 +252,14 @@ class AdbTouch:
     def drag(self, points: Sequence[Point], area: Area) -> None:
         check_inside(points, area)
         last = points[0]
+        rests = dwell_times(points, self.interval)
         try:
             self._motion("DOWN", last)
-            for point in points[1:]:
-                if self.interval:
-                    time.sleep(self.interval)
+            for point, rest in zip(points[1:], rests[1:], strict=True):
                 self._motion("MOVE", point)
                 last = point
+                if rest:
+                    time.sleep(rest)
         finally:
             with signals_deferred():
                 self._motion("UP", last)

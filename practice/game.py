@@ -162,6 +162,7 @@ class PracticeWindow:
         )
         self.canvas.pack()
         self._photo: Any = None
+        self._redraw_pending = False
         self._image_item = self.canvas.create_image(0, 0, anchor="nw")
         self.canvas.bind("<ButtonPress-1>", self._on_press)
         self.canvas.bind("<B1-Motion>", self._on_motion)
@@ -182,7 +183,16 @@ class PracticeWindow:
         self.next_button: tuple[int, int, int, int] | None = None
         self._draw()
 
+    def _redraw_soon(self) -> None:
+        """Draw once the pending pointer events are handled: drawing takes milliseconds, and
+        pointer events that queue up behind it are merged by Tk (fewer samples of the drag).
+        """
+        if not self._redraw_pending:
+            self._redraw_pending = True
+            self.root.after_idle(self._draw)
+
     def _draw(self) -> None:
+        self._redraw_pending = False
         from practice.render import render_screen
 
         shown = render_screen(
@@ -225,7 +235,7 @@ class PracticeWindow:
         self._last_point = (event.x, event.y)
         self.attempt.press(self.geometry.cell_at(event.x, event.y))
         if self.attempt.active:
-            self._draw()
+            self._redraw_soon()
 
     def _on_motion(self, event: Any) -> None:
         if self.complete or not self.attempt.active:
@@ -239,16 +249,19 @@ class PracticeWindow:
         if self.attempt.cleared:
             self._level_cleared()
         elif changed:
-            self._draw()
+            self._redraw_soon()
 
-    def _on_release(self, _event: Any) -> None:
+    def _on_release(self, event: Any) -> None:
+        if self.complete:
+            return
+        self._on_motion(event)  # where the button went up counts: the finger was there
         if self.complete:
             return
         self.attempt.release()
         if self.attempt.reason:
             self.log.write(self.level, self.attempt, time.monotonic() - self._pressed_at)
             self.attempt = Attempt(self.level.board)
-            self._draw()
+            self._redraw_soon()
 
     def _level_cleared(self) -> None:
         self.log.write(self.level, self.attempt, time.monotonic() - self._pressed_at)

@@ -12,7 +12,15 @@ import signal
 import pytest
 
 from bot.geometry import Geometry
-from bot.pointer import Area, UnsafeDragError, check_inside, route_points, signals_deferred, step_interval
+from bot.pointer import (
+    Area,
+    UnsafeDragError,
+    check_inside,
+    dwell_times,
+    route_points,
+    signals_deferred,
+    step_interval,
+)
 
 GEOMETRY = Geometry((100.0, 200.0), (50.0, 50.0), 3, 3)
 
@@ -78,3 +86,18 @@ def test_ctrl_c_is_held_back_while_releasing_and_delivered_after() -> None:
             order.append("release finished")  # runs: the signal waits for the block to end
         order.append("not reached")
     assert order == ["release finished"]
+
+
+def test_pointer_rests_at_turns_and_at_the_end_only() -> None:
+    path = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1)]
+    points = route_points(path, GEOMETRY.centre, substeps=2)
+    rests = dwell_times(points, interval=0.001, turn_dwell=0.02)
+    turns = {points.index(GEOMETRY.centre(cell)) for cell in [(0, 2), (2, 2)]}
+    assert {i for i, rest in enumerate(rests) if rest == 0.02} == turns | {len(points) - 1}
+    assert all(rest == 0.001 for i, rest in enumerate(rests) if i not in turns and i != len(points) - 1)
+
+
+def test_slow_drags_rest_their_interval_even_at_turns() -> None:
+    points = route_points([(0, 0), (0, 1), (1, 1)], GEOMETRY.centre, substeps=1)
+    assert dwell_times(points, interval=0.1, turn_dwell=0.02) == [0.1, 0.1, 0.1]
+    assert dwell_times([], interval=0.1) == []

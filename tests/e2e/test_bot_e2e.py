@@ -46,6 +46,14 @@ def test_bot_clears_five_levels_in_a_row_at_a_random_position(windows: Windows, 
     assert_cleared_in_a_row(game, 5)
 
 
+def test_bot_at_full_speed_still_lets_the_game_see_every_cell(windows: Windows, tmp_path: Path) -> None:
+    """No pauses between points except at turns: a game sampling the pointer must not cut corners."""
+    game = windows.game(seed=random.randrange(1000))
+    done = run_bot("play", "--levels", "3", "--speed", "max", "--log-dir", str(tmp_path))
+    assert done.returncode == 0, f"seed {game.seed}\n{done.stdout}\n{done.stderr}"
+    assert_cleared_in_a_row(game, 3)
+
+
 def test_demo_starts_its_own_xvfb_when_there_is_no_screen(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY")}
     log = tmp_path / "demo.jsonl"

@@ -1,6 +1,6 @@
 """Level-loop benchmark: capture + detect + solve per level on a 1920x1080 screen, and the demo's pace.
 
-    python -m benchmarks.loop_bench [--levels N] [--repeat R] [--seed S]
+    python -m benchmarks.loop_bench [--levels N] [--repeat R] [--seed S] [--speed V|max]
 
 Runs on a private Xvfb (1920x1080, started here, so it never touches your screen) with the
 practice game in its own process at a fixed position. For each level it measures, `--repeat`
@@ -25,6 +25,8 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from bot.commands.play import DEFAULT_SPEED, speed_value
 
 TARGET_MS = 100.0
 
@@ -68,22 +70,22 @@ def timed_look(loop: object, region: object, repeat: int) -> tuple[float, float,
     return (statistics.median(captures), statistics.median(detects), statistics.median(solves))
 
 
-def run(levels: int, repeat: int, seed: int) -> int:
+def run(levels: int, repeat: int, seed: int, speed: float) -> int:
     from bot.capture import virtual_display
 
     with virtual_display(1920, 1080) as display, tempfile.TemporaryDirectory() as folder:
         os.environ.update(display.env())
-        return measure(levels, repeat, seed, Path(folder))
+        return measure(levels, repeat, seed, speed, Path(folder))
 
 
-def measure(levels: int, repeat: int, seed: int, folder: Path) -> int:
+def measure(levels: int, repeat: int, seed: int, speed: float, folder: Path) -> int:
     from bot.commands.play import open_backend, read_log, start_game, stop_game
     from bot.loop import LevelLoop
     from solver.board import Board
     from solver.check import is_valid_path
 
     log = folder / "game.jsonl"
-    backend = open_backend(adb=None, monitor=1, speed=40.0, scale=None)
+    backend = open_backend(adb=None, monitor=1, speed=speed, scale=None)
     game = start_game(seed, levels, log, (735, 140), 1.0)
     rows: list[Row] = []
     try:
@@ -110,11 +112,13 @@ def measure(levels: int, repeat: int, seed: int, folder: Path) -> int:
     cleared = sum(
         1 for r in records if r["cleared"] and is_valid_path(Board.from_text(r["board"]), r["path"])
     )
-    print_table(rows, cleared, len(records) - cleared, seconds, repeat)
+    print_table(rows, cleared, len(records) - cleared, seconds, repeat, speed)
     return 0 if cleared == levels else 1
 
 
-def print_table(rows: list[Row], cleared: int, failures: int, seconds: float, repeat: int) -> None:
+def print_table(
+    rows: list[Row], cleared: int, failures: int, seconds: float, repeat: int, speed: float
+) -> None:
     print(f"Level loop on a 1920x1080 Xvfb screen, practice window 450x800; medians of {repeat} looks/level.")
     print()
     print(
@@ -144,7 +148,8 @@ def print_table(rows: list[Row], cleared: int, failures: int, seconds: float, re
         f" {seconds:.1f} s including the measurements above"
     )
     drags = sum(row.drag_s + row.next_s for row in rows)
-    print(f"levels per minute without the measurements (drag + next level): {len(rows) / (drags / 60):.1f}")
+    pace = "max" if speed == 0 else f"{speed:g} cells/s"
+    print(f"levels per minute at speed {pace}, drag + next level: {len(rows) / (drags / 60):.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -154,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="cells/s or 'max'")
     args = parser.parse_args(argv)
-    return run(args.levels, args.repeat, args.seed)
+    return run(args.levels, args.repeat, args.seed, args.speed)
 
 
 if __name__ == "__main__":

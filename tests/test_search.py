@@ -223,3 +223,17 @@ def test_exact_engine_solves_generated_levels(seed: int, size: int, moves: int) 
     # usually come back as several cycles
     board, _ = random_walk_level(random.Random(seed), size, size, cells=size * size * 3 // 4, moves=moves)
     assert_solved(board, solve(board, timeout=10.0, engine="exact"))
+
+
+@pytest.mark.parametrize("solver_name", ["cadical195", "glucose4"])
+def test_exact_engine_stops_at_its_deadline(solver_name: str) -> None:
+    import time
+
+    from solver.exact import solve_exact
+
+    # parity makes this unsolvable, but clause learning has no counting argument: hard for SAT
+    board = Board.from_rows(["1" * 15] * 15, start=(0, 1))
+    began = time.perf_counter()
+    assert solve_exact(board, began + 0.2, solver_name=solver_name) is None
+    assert time.perf_counter() - began < 1.0
+    assert solve_exact(Board.from_rows(["1" * 7] * 7, start=(0, 1)), None, solver_name=solver_name) is False

@@ -86,7 +86,7 @@ def measure(levels: int, repeat: int, seed: int, speed: float, folder: Path) -> 
 
     log = folder / "game.jsonl"
     backend = open_backend(adb=None, monitor=1, speed=speed, scale=None)
-    game = start_game(seed, levels, log, (735, 140), 1.0)
+    game = start_game(seed, log, (735, 140), levels=levels)
     rows: list[Row] = []
     try:
         loop = LevelLoop(
@@ -107,7 +107,7 @@ def measure(levels: int, repeat: int, seed: int, speed: float, folder: Path) -> 
         seconds = time.monotonic() - began
     finally:
         time.sleep(0.2)
-        stop_game(game)
+        stop_game(game.process)
     records = read_log(log)
     cleared = sum(
         1 for r in records if r["cleared"] and is_valid_path(Board.from_text(r["board"]), r["path"])

@@ -317,7 +317,9 @@ def _demo_on_display(args: argparse.Namespace, log: Path, stack: ExitStack) -> i
 
     backend = open_backend(adb=None, monitor=1, speed=args.speed, scale=None)
     screen = backend.screen
-    width, height = round(450 * args.scale), round(800 * args.scale)
+    from practice.game import BASE_SIZE
+
+    width, height = round(BASE_SIZE[0] * args.scale), round(BASE_SIZE[1] * args.scale)
     if args.position is None:
         rng = random.Random(args.seed)
         position = (
@@ -327,8 +329,8 @@ def _demo_on_display(args: argparse.Namespace, log: Path, stack: ExitStack) -> i
     else:
         position = args.position
     offset = log.stat().st_size if log.exists() else 0  # count only what this run's game writes
-    game = start_game(args.seed, args.levels, log, position, args.scale)
-    stack.callback(stop_game, game)
+    game = start_game(args.seed, log, position, args.scale, args.levels)
+    stack.callback(stop_game, game.process)
     print(f"demo: practice game (seed {args.seed}) at {position[0]},{position[1]}, log {log}")
     loop = LevelLoop(
         backend.capture,
@@ -349,27 +351,38 @@ def _demo_on_display(args: argparse.Namespace, log: Path, stack: ExitStack) -> i
     return report_demo(read_log(log, offset), args.levels, seconds, stopped)
 
 
+@dataclass(frozen=True)
+class RunningGame:
+    """A practice game in its own process and where its window is: (x, y, width, height)."""
+
+    process: subprocess.Popen[str]
+    window: tuple[int, int, int, int]
+
+
 def start_game(
-    seed: int, levels: int, log: Path, position: tuple[int, int], scale: float
-) -> subprocess.Popen[str]:
+    seed: int, log: Path, position: tuple[int, int], scale: float = 1.0, levels: int | None = None
+) -> RunningGame:
     """The practice game in its own process; returns once its window is on screen."""
-    command = [
-        sys.executable, "-m", "bot", "practice", "--seed", str(seed), "--levels", str(levels),
-        "--log", str(log), "--position", f"{position[0]},{position[1]}", "--scale", str(scale),
-    ]  # fmt: skip
-    game = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
-    assert game.stdout is not None
     import select
 
+    command = [
+        sys.executable, "-m", "bot", "practice", "--seed", str(seed), "--log", str(log),
+        "--position", f"{position[0]},{position[1]}", "--scale", str(scale),
+    ]  # fmt: skip
+    if levels is not None:
+        command += ["--levels", str(levels)]
+    game = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    assert game.stdout is not None
     ready, _, _ = select.select([game.stdout], [], [], 30)
     line = game.stdout.readline() if ready else ""
     if '"ready"' not in line:
         stop_game(game)
         raise DemoError(f"the practice game did not open its window (exit status {game.poll()})")
-    return game
+    shown = json.loads(line)
+    return RunningGame(game, (shown["x"], shown["y"], shown["width"], shown["height"]))
 
 
-def stop_game(game: subprocess.Popen[str]) -> None:
+def stop_game(game: subprocess.Popen[Any]) -> None:
     if game.poll() is None:
         game.terminate()
         try:

@@ -16,29 +16,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.commands.play import start_game, stop_game
+from practice.game import BASE_SIZE
+
 ROOT = Path(__file__).resolve().parents[2]
-GAME_SIZE = (450, 800)  # practice window at --scale 1 (practice.game.BASE_SIZE)
-
-
-def read_ready_line(process: subprocess.Popen[str], timeout: float = 30.0) -> dict[str, Any]:
-    """The JSON line a window process prints once it is mapped on screen."""
-    assert process.stdout is not None
-    ready, _, _ = select.select([process.stdout], [], [], timeout)
-    line = process.stdout.readline() if ready else ""
-    if not line:
-        process.kill()
-        raise AssertionError(f"window process did not come up (exit status {process.poll()})")
-    return json.loads(line)
-
-
-def stop(process: subprocess.Popen[Any]) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+GAME_SIZE = BASE_SIZE  # the practice window at --scale 1
 
 
 @dataclass
@@ -82,17 +64,10 @@ class Windows:
         if position is None:  # anywhere the whole window fits on the 1920x1080 screen
             position = (rng.randint(0, 1920 - GAME_SIZE[0]), rng.randint(0, 1080 - GAME_SIZE[1]))
         log = self.folder / f"game-{len(self.processes)}.jsonl"
-        command = [
-            sys.executable, "-m", "bot", "practice", "--seed", str(seed), "--log", str(log),
-            "--position", f"{position[0]},{position[1]}",
-        ]  # fmt: skip
-        if levels is not None:
-            command += ["--levels", str(levels)]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
-        self.processes.append(process)
-        ready = read_ready_line(process)
+        started = start_game(seed, log, position, levels=levels)
+        self.processes.append(started.process)
         time.sleep(0.2)  # the first frame is drawn right after the window is mapped
-        return Game(process, log, ready["x"], ready["y"], ready["width"], ready["height"], seed)
+        return Game(started.process, log, *started.window, seed)
 
     def cover(self, x: int, y: int, width: int, height: int) -> Path:
         """A plain window on top at (x, y); returns the file where it logs every press it gets."""
@@ -124,7 +99,7 @@ class Windows:
 
     def close(self) -> None:
         for process in reversed(self.processes):
-            stop(process)
+            stop_game(process)
 
 
 def run_bot(

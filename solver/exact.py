@@ -4,8 +4,8 @@ One Boolean per grid edge. A dummy node joined to the start (fixed) and to every
 end the path turns the path into a cycle, so every node has degree exactly 2. A model of those
 degree clauses is a set of disjoint cycles; while there is more than one, each cycle that misses
 the dummy node gets a clause "some edge leaves this set of cells" and the solver (incremental,
-keeping what it learnt) runs again. 2x2 squares (and triangles with 8-moves) are excluded up
-front because they are the commonest short cycles on grids.
+keeping what it learnt) runs again. Before that, the model's cycles are joined by 2-swaps where
+they run side by side, which usually leaves nothing for the cuts to do.
 
 Used by `solver.search.solve` for boards the backtracker does not finish within its budget.
 """
@@ -70,7 +70,6 @@ def solve_exact(
         return False
     card = CardEnc.equals(lits=ends, bound=1, top_id=top, encoding=EncType.seqcounter)
     clauses.extend(card.clauses)
-    clauses.extend(_short_cycles(board, index, edge_var))
 
     solver = Solver(name=solver_name, bootstrap_with=clauses)
     run = _TimedRun(solver, deadline, interruptible=not solver_name.startswith("cadical"))
@@ -179,34 +178,6 @@ def _exactly_two(lits: list[int]) -> list[list[int]]:
     at_most = [[-a, -b, -c] for a, b, c in itertools.combinations(lits, 3)]
     at_least = [list(group) for group in itertools.combinations(lits, k - 1)]
     return at_most + at_least
-
-
-def _short_cycles(
-    board: Board, index: dict[Cell, int], edge_var: dict[tuple[int, int], int]
-) -> list[list[int]]:
-    """Clauses forbidding every cycle inside a 2x2 block (squares; triangles with 8-moves)."""
-    out: list[list[int]] = []
-    for r in range(board.rows - 1):
-        for c in range(board.cols - 1):
-            block = [index.get(cell) for cell in ((r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c))]
-            present = [v for v in block if v is not None]
-            if board.moves == 8:
-                for tri in itertools.combinations(present, 3):
-                    out.append(
-                        [
-                            -_var(edge_var, a, b)
-                            for a, b in ((tri[0], tri[1]), (tri[1], tri[2]), (tri[0], tri[2]))
-                        ]
-                    )
-            if len(present) == 4:
-                a, b, c2, d = block
-                assert a is not None and b is not None and c2 is not None and d is not None
-                out.append([-_var(edge_var, x, y) for x, y in ((a, b), (b, c2), (c2, d), (d, a))])
-    return out
-
-
-def _var(edge_var: dict[tuple[int, int], int], a: int, b: int) -> int:
-    return edge_var[(a, b) if a < b else (b, a)]
 
 
 def _cycles(chosen: list[tuple[int, int]], size: int) -> list[set[int]]:

@@ -84,7 +84,7 @@ class LevelLoop:
     capture: Capture
     pointer: Pointer
     screen: Region  # the whole monitor (or device screen) in capture coordinates
-    scale: float = 1.0  # capture pixels per pointer unit
+    scale: float = 1.0  # image pixels per pointer unit (calibration.locate.PointerMap)
     region: Region | None = None  # where the game is (a profile's region), None: find it
     next_button: tuple[float, float] | None = None  # absolute capture coordinates, None: find it
     dry_run: bool = False
@@ -137,10 +137,9 @@ class LevelLoop:
         box = window_at(px, py)
         if box is None:
             return None
-        s = self.scale
-        in_capture = Region(
-            round(box.left * s), round(box.top * s), round(box.width * s), round(box.height * s)
-        )
+        left, top = sight.pointer_map.pointer_to_capture(box.left, box.top)
+        right, bottom = sight.pointer_map.pointer_to_capture(box.left + box.width, box.top + box.height)
+        in_capture = Region(round(left), round(top), round(right - left), round(bottom - top))
         return in_capture.intersection(self.screen)
 
     def _capture_bounds(self, sight: Sight) -> tuple[float, float, float, float]:
@@ -260,7 +259,7 @@ class LevelLoop:
         if found is not None:
             return sight.pointer_map.point(*found)
         if self.next_button is not None:
-            return (self.next_button[0] / self.scale, self.next_button[1] / self.scale)
+            return sight.pointer_map.capture_to_pointer(*self.next_button)
         return None
 
     def press_next(self) -> None:
@@ -271,12 +270,10 @@ class LevelLoop:
         button = self.find_next(sight)
         if button is None:
             raise self.stop("level cleared but no 'next' button found (give it: calibrate --next X,Y)", sight)
-        region = sight.pointer_map.region
+        region, to_pointer = sight.pointer_map.region, sight.pointer_map.capture_to_pointer
         screen_area = Area(
-            region.left / self.scale,
-            region.top / self.scale,
-            (region.left + region.width) / self.scale,
-            (region.top + region.height) / self.scale,
+            *to_pointer(region.left, region.top),
+            *to_pointer(region.left + region.width, region.top + region.height),
         )
         self.pointer.click(button, screen_area)
         self.wait_until_still()

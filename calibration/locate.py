@@ -37,8 +37,11 @@ def pointer_scale(capture_width: int, pointer_width: int) -> float:
 class PointerMap:
     """Turns pixels of an image grabbed from `region` into pointer coordinates.
 
-    `density` is image pixels per capture unit (2 where mss returns Retina images for regions
-    given in points); `scale` is capture pixels per pointer unit (see `pointer_scale`).
+    Three coordinate systems meet here: capture units (mss's monitor and region coordinates,
+    what a profile stores), image pixels (what the detector sees) and pointer units (what
+    pyautogui takes). `density` is image pixels per capture unit (2 where mss returns Retina
+    images for regions given in points); `scale` is image pixels per pointer unit, measured on
+    a whole-monitor grab (see `pointer_scale`). On most Linux and Windows setups both are 1.
     """
 
     region: Region
@@ -63,6 +66,14 @@ class PointerMap:
     def to_capture(self, x: float, y: float) -> tuple[float, float]:
         """Image pixel to absolute capture coordinates (what a profile stores)."""
         return (self.region.left + x / self.density, self.region.top + y / self.density)
+
+    def capture_to_pointer(self, x: float, y: float) -> tuple[float, float]:
+        k = self.density / self.scale
+        return (x * k, y * k)
+
+    def pointer_to_capture(self, x: float, y: float) -> tuple[float, float]:
+        k = self.scale / self.density
+        return (x * k, y * k)
 
 
 def board_area(geometry: Geometry, margin: float = 0.0) -> Area:

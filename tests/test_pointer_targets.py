@@ -96,3 +96,14 @@ def test_next_button_is_found_on_the_level_complete_screen_only(number: int, siz
     assert x0 <= found[0] <= x1 and y0 <= found[1] <= y1
     playing = render_screen(board, width=size[0], height=size[1], level=number, cat=level.cat)
     assert find_next_button(playing.image) is None
+
+
+@pytest.mark.parametrize(("density", "scale"), [(1.0, 1.0), (2.0, 2.0), (1.0, 1.5)])
+def test_capture_and_pointer_coordinates_convert_both_ways(density: float, scale: float) -> None:
+    region = Region(100, 50, 400, 300)
+    image = np.zeros((round(300 * density), round(400 * density), 3), np.uint8)
+    mapping = PointerMap.for_image(region, image, scale)
+    for x, y in [(0, 0), (37, 12), (399 * density, 299 * density)]:
+        # an image pixel reaches the same pointer point directly and through capture units
+        assert mapping.capture_to_pointer(*mapping.to_capture(x, y)) == pytest.approx(mapping.point(x, y))
+        assert mapping.pointer_to_capture(*mapping.point(x, y)) == pytest.approx(mapping.to_capture(x, y))

@@ -199,8 +199,9 @@ def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | 
         return Backend(capture, AdbTouch(adb or None, speed=speed), screen, 1.0, check_windows=False)
     capture = ScreenCapture(monitor)
     mouse = Mouse(speed=speed)
-    if scale is None:
-        scale = pointer_scale(capture.monitor.width, mouse.size()[0]) if monitor == 1 else 1.0
+    if scale is None:  # image pixels of a whole-monitor grab per pointer unit (HiDPI, Retina)
+        width = capture.grab(capture.monitor).shape[1]
+        scale = pointer_scale(width, mouse.size()[0]) if monitor == 1 else width / capture.monitor.width
     return Backend(capture, mouse, capture.monitor, scale, check_windows=True)
 
 

@@ -33,7 +33,8 @@ class Profile:
     - `monitor`: the mss monitor index the game is on (1 = first monitor, 0 = all of them);
     - `region`: `[left, top, width, height]` to capture (the game's window area), or None for
       the whole monitor;
-    - `scale`: capture pixels per pointer unit (2.0 on a Retina display, 1.0 on most others);
+    - `scale`: image pixels of a whole-monitor capture per pointer unit (2.0 on a Retina display,
+      1.0 on most others);
     - `board`: `[left, top, right, bottom]` of the board when calibrated (for the overlay and
       for noticing that the window moved);
     - `next_button`: `[x, y]` of the level-complete "next" button, or None to find it on screen;

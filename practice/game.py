@@ -163,6 +163,8 @@ class PracticeWindow:
         self.canvas.pack()
         self._photo: Any = None
         self._redraw_pending = False
+        self._pressed_at = time.monotonic()
+        self._last_point: tuple[float, float] = (0.0, 0.0)
         self._image_item = self.canvas.create_image(0, 0, anchor="nw")
         self.canvas.bind("<ButtonPress-1>", self._on_press)
         self.canvas.bind("<B1-Motion>", self._on_motion)

@@ -113,6 +113,9 @@ def measure(levels: int, repeat: int, seed: int, speed: float, folder: Path) -> 
         1 for r in records if r["cleared"] and is_valid_path(Board.from_text(r["board"]), r["path"])
     )
     print_table(rows, cleared, len(records) - cleared, seconds, repeat, speed)
+    for record in records:
+        if not record["cleared"]:
+            print(f"failed attempt on level {record['level']}: {record.get('reason')}")
     return 0 if cleared == levels else 1
 
 

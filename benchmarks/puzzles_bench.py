@@ -1,16 +1,17 @@
 """Benchmark of the article puzzles: instance times against the issue's targets, pruning gains.
 
-    python -m benchmarks.puzzles_bench [--repeat N] [--slow]
+    python -m benchmarks.puzzles_bench [--repeat N] [--cap SECONDS]
 
 Prints three markdown tables:
 
 1. every article instance and the 200x200 mazes, best of N runs, against the targets
    (article instances < 100 ms, a 200x200 random maze < 1 s in both modes);
-2. the prunings side by side on the same instances, as ratios to the full search;
+2. the prunings side by side on the same instances, as ratios to the default search (for the
+   route puzzle: the first route and then the count of all routes);
 3. how Romeo and Juliet's maze grows on open rectangles (corner to corner).
 
-`--slow` adds the runs that take seconds (the route search without barriers, 5x5 Romeo
-without the turn bound, the 6x6 Romeo). Every answer is checked before it is timed.
+Searches in the last two tables stop at `--cap` seconds (default 3; "timeout" in the table).
+Every answer is checked before it is timed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path
 
 from solver.board import Board
 from solver.check import is_valid_path
+from solver.puzzles.grid import SearchTimeout
 from solver.puzzles.maze import Maze, first_path, shortest_path
 from solver.puzzles.romeo import RomeoMaze, solve_romeo, turns_of
 from solver.puzzles.route import RoutePuzzle, count_routes, solve_route
@@ -89,9 +91,9 @@ def maze_ok(maze: Maze, path: list | None, moves: int) -> str:
     return f"{len(path) - 1} steps"
 
 
-def romeo_ok(maze: RomeoMaze, **pruning: bool) -> Callable[[], str]:
-    def run() -> str:
-        answer = solve_romeo(maze, **pruning)
+def romeo_ok(maze: RomeoMaze, **pruning: bool) -> Callable[[float | None], str]:
+    def run(timeout: float | None = None) -> str:
+        answer = solve_romeo(maze, timeout=timeout, **pruning)
         if answer is None:
             return "no route"
         assert is_valid_path(maze.to_board(), answer.path) and turns_of(answer.path) == answer.turns
@@ -100,14 +102,16 @@ def romeo_ok(maze: RomeoMaze, **pruning: bool) -> Callable[[], str]:
     return run
 
 
-def route_ok(puzzle: RoutePuzzle, **pruning: bool) -> Callable[[], str]:
-    def run() -> str:
-        path = solve_route(puzzle, **pruning)
+def route_ok(puzzle: RoutePuzzle, count: bool = True, **pruning: bool) -> Callable[[float | None], str]:
+    def run(timeout: float | None = None) -> str:
+        path = solve_route(puzzle, timeout=timeout, **pruning)
         assert path is not None and path[0] == puzzle.start and path[-1] == puzzle.goal
         rows = tuple(sum(1 for r, _ in path if r == i) for i in range(puzzle.rows))
         cols = tuple(sum(1 for _, c in path if c == i) for i in range(puzzle.cols))
         assert (rows, cols) == (puzzle.row_counts, puzzle.col_counts)
-        return f"{len(path)} cells"
+        if not count:
+            return f"{len(path)} cells"
+        return f"{len(path)} cells / {count_routes(puzzle, timeout=timeout, **pruning)} route(s)"
 
     return run
 
@@ -133,7 +137,7 @@ def targets_table(repeat: int) -> str:
     route = RoutePuzzle.from_text((EXAMPLES / "route_10x10.txt").read_text())
     cases: list[tuple[str, str, Callable[[], str], float]] = [
         ("romeo", "article 004 sample 3x4", romeo_ok(romeo), ARTICLE_TARGET),
-        ("route", "article 000 10x10, first route", route_ok(route), ARTICLE_TARGET),
+        ("route", "article 000 10x10, first route", route_ok(route, count=False), ARTICLE_TARGET),
         ("route", "article 000 10x10, count all", lambda: f"{count_routes(route)} route(s)", ARTICLE_TARGET),
     ]
     for name in ("maze_001", "maze_003"):
@@ -184,59 +188,101 @@ def targets_table(repeat: int) -> str:
     return table(["puzzle", "instance", "answer", "best ms", "target ms", "met"], rows)
 
 
-def pruning_table(repeat: int, slow: bool) -> str:
-    route = RoutePuzzle.from_text((EXAMPLES / "route_10x10.txt").read_text())
+def measure(run: Callable[[float], str], repeat: int, cap: float) -> tuple[float | None, str]:
+    """Best of up to `repeat` runs (runs slower than half a second are not repeated), or a timeout."""
+    best = float("inf")
+    answer = ""
+    for _ in range(repeat):
+        began = time.perf_counter()
+        try:
+            answer = run(cap)
+        except SearchTimeout as error:
+            return None, str(error)
+        elapsed = time.perf_counter() - began
+        best = min(best, elapsed)
+        if elapsed > 0.5:
+            break
+    return best, answer
+
+
+def walk_route(seed: int, size: int, cells: int) -> RoutePuzzle:
+    """A route puzzle made from a random self-avoiding walk of about `cells` cells (so it has a route)."""
+    rng = random.Random(seed)
+    while True:
+        path = [(rng.randrange(size), rng.randrange(size))]
+        while len(path) < cells:
+            r, c = path[-1]
+            options = [
+                (nr, nc)
+                for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                if 0 <= nr < size and 0 <= nc < size and (nr, nc) not in path
+            ]
+            if not options:
+                break
+            path.append(rng.choice(options))
+        if len(path) == cells:
+            break
+    rows = tuple(sum(1 for r, _ in path if r == i) for i in range(size))
+    cols = tuple(sum(1 for _, c in path if c == i) for i in range(size))
+    return RoutePuzzle(cols, rows, path[0], path[-1])
+
+
+def pruning_table(repeat: int, cap: float) -> str:
     romeo_cases = [
-        ("romeo 4x5 corners", RomeoMaze(4, 5, frozenset(), (0, 0), (3, 4)), False),
-        (
-            "romeo 5x5, 4 closed",
-            RomeoMaze(5, 5, frozenset({(1, 1), (1, 3), (3, 1), (3, 3)}), (0, 0), (4, 4)),
-            False,
-        ),
-        ("romeo 6x6, rooms with doors", RomeoMaze(6, 6, frozenset(SPLIT_6X6), (0, 0), (5, 5)), False),
-        ("romeo 5x5 bridge, no route", RomeoMaze(5, 5, frozenset(BRIDGE_5X5), (0, 0), (4, 0)), False),
-        ("romeo 5x5 corners", RomeoMaze(5, 5, frozenset(), (0, 0), (4, 4)), True),
+        ("romeo 4x5 corners", RomeoMaze(4, 5, frozenset(), (0, 0), (3, 4))),
+        ("romeo 5x5 corners", RomeoMaze(5, 5, frozenset(), (0, 0), (4, 4))),
+        ("romeo 5x5, 4 closed", RomeoMaze(5, 5, frozenset({(1, 1), (1, 3), (3, 1), (3, 3)}), (0, 0), (4, 4))),
+        ("romeo 6x6, rooms with doors", RomeoMaze(6, 6, frozenset(SPLIT_6X6), (0, 0), (5, 5))),
+        ("romeo 5x5 bridge, no route", RomeoMaze(5, 5, frozenset(BRIDGE_5X5), (0, 0), (4, 0))),
     ]
-    rows = []
-    settings = [
-        ("all", {}),
+    romeo_settings = [
+        ("all (default)", {}),
         ("no turn bound", {"lower_bound": False}),
         ("no dead ends", {"dead_ends": False}),
         ("no connectivity", {"connectivity": False}),
     ]
-    for label, maze, needs_slow in romeo_cases:
-        base = None
-        for name, pruning in settings:
-            if needs_slow and not slow and pruning == {"lower_bound": False}:
-                rows.append([label, name, "(--slow)", "", ""])
-                continue
-            seconds, answer = best_time(romeo_ok(maze, **pruning), 1 if pruning else repeat)
-            base = base or seconds
-            rows.append([label, name, str(answer), f"{seconds * 1000:.1f}", f"{seconds / base:.2f}"])
-    base = None
-    for name, pruning in (
-        ("all", {}),
-        ("no distance", {"distance": False}),
-        ("no barriers", {"barriers": False}),
-    ):
-        if pruning == {"barriers": False} and not slow:
-            rows.append(["route 10x10 (article)", name, "(--slow)", "", ""])
-            continue
-        seconds, answer = best_time(route_ok(route, **pruning), 1 if "barriers" in pruning else repeat)
-        base = base or seconds
-        rows.append(
-            ["route 10x10 (article)", name, str(answer), f"{seconds * 1000:.1f}", f"{seconds / base:.2f}"]
-        )
-    return table(["instance", "pruning", "answer", "ms", "x full"], rows)
-
-
-def scaling_table(slow: bool) -> str:
-    sizes = [(3, 3), (4, 4), (4, 5), (5, 5), (5, 6)] + ([(6, 6)] if slow else [])
+    route_cases = [
+        ("route 10x10 (article 000)", RoutePuzzle.from_text((EXAMPLES / "route_10x10.txt").read_text())),
+        ("route 8x8 random walk #1, 30 cells", walk_route(1, 8, 30)),
+        ("route 8x8 random walk #3, 30 cells", walk_route(3, 8, 30)),
+        ("route 10x10 random walk #1, 35 cells", walk_route(1, 10, 35)),
+        ("route 12x12 random walk #3, 40 cells", walk_route(3, 12, 40)),
+        ("route 12x12 random walk #2, 40 cells", walk_route(2, 12, 40)),
+    ]
+    route_settings = [
+        ("reach (default)", {}),
+        ("reach + barriers", {"barriers": True}),
+        ("barriers only (article)", {"barriers": True, "reach": False}),
+        ("overflow only", {"reach": False}),
+    ]
     rows = []
-    for n, m in sizes:
+    for label, maze in romeo_cases:
+        base = None
+        for name, pruning in romeo_settings:
+            seconds, answer = measure(romeo_ok(maze, **pruning), repeat, cap)
+            rows.append([label, name, answer, *ratio_cells(seconds, base)])
+            base = base or seconds
+    for label, puzzle in route_cases:
+        base = None
+        for name, pruning in route_settings:
+            seconds, answer = measure(route_ok(puzzle, **pruning), repeat, cap)
+            rows.append([label, name, answer, *ratio_cells(seconds, base)])
+            base = base or seconds
+    return table(["instance", "pruning", "answer (first route / count)", "ms", "x default"], rows)
+
+
+def ratio_cells(seconds: float | None, base: float | None) -> list[str]:
+    if seconds is None:
+        return ["-", "-"]
+    return [f"{seconds * 1000:.1f}", f"{seconds / base:.2f}" if base else "1.00"]
+
+
+def scaling_table(cap: float) -> str:
+    rows = []
+    for n, m in ((3, 3), (4, 4), (4, 5), (5, 5), (5, 6), (6, 6), (6, 7)):
         maze = RomeoMaze(n, m, frozenset(), (0, 0), (n - 1, m - 1))
-        seconds, answer = best_time(romeo_ok(maze), 1)
-        rows.append([f"{n}x{m}", str(answer), f"{seconds * 1000:.1f}"])
+        seconds, answer = measure(romeo_ok(maze), 1, cap)
+        rows.append([f"{n}x{m}", answer, "-" if seconds is None else f"{seconds * 1000:.1f}"])
     return table(["open rectangle, corner to corner", "answer", "ms"], rows)
 
 
@@ -245,14 +291,16 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m benchmarks.puzzles_bench", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--repeat", type=int, default=5, help="runs per fast case, best is shown (default 5)")
-    parser.add_argument("--slow", action="store_true", help="also the runs that take seconds")
+    parser.add_argument(
+        "--cap", type=float, default=3.0, help="time limit per search in the last two tables (default 3 s)"
+    )
     args = parser.parse_args(argv)
     print("## Targets\n")
     print(targets_table(args.repeat))
     print("\n## Prunings side by side\n")
-    print(pruning_table(args.repeat, args.slow))
+    print(pruning_table(args.repeat, args.cap))
     print("\n## Romeo and Juliet on open rectangles\n")
-    print(scaling_table(args.slow))
+    print(scaling_table(args.cap))
     return 0
 
 

@@ -14,7 +14,7 @@ from solver.puzzles.grid import PuzzleInputError, SearchTimeout
 from solver.puzzles.route import RoutePuzzle, count_routes, solve_route, unsolvable_reason
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
-PRUNINGS = [{}, {"barriers": False}, {"distance": False}]
+PRUNINGS = [{}, {"barriers": True}, {"reach": False}, {"barriers": True, "reach": False}]
 
 # The answer printed under the article's 10x10 instance: counts on top and on the right.
 ARTICLE_ANSWER = """\
@@ -153,7 +153,7 @@ def test_malformed_input_names_the_source_and_line(text, message):
 
 
 def test_a_search_past_its_time_limit_raises_search_timeout():
-    # Without the barrier pruning the article's instance takes seconds.
+    # With neither the reach nor the barrier pruning the article's instance takes seconds.
     puzzle = RoutePuzzle.from_text((EXAMPLES / "route_10x10.txt").read_text())
     with pytest.raises(SearchTimeout):
-        solve_route(puzzle, barriers=False, timeout=0.1)
+        solve_route(puzzle, reach=False, timeout=0.1)

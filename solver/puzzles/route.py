@@ -2,13 +2,16 @@
 
 The path runs from `start` to `goal` by 4-neighbour moves, never visiting a cell twice, and
 the number of its cells in each row and each column must equal that row's and column's
-count. Depth-first search with three prunings (each can be switched off to measure it):
+count. Depth-first search (moves N E S W) with these prunings:
 
 * overflow: never enter a row or column whose count is already reached (always on);
-* barriers: a full row (or column) can no longer be crossed, so the head and the goal must be
-  on the same side of it and every row beyond it must already be complete; when the head sits
-  in a row that just filled, it must leave towards the goal;
-* distance: the cells still to place must cover at least the Manhattan distance to the goal.
+* reach (default): cells stay usable while unvisited and in a row and a column that are not
+  full. A full row or column can therefore never be re-entered, and what lies beyond it is cut
+  off: from the head, a flood fill through usable cells must reach the goal and, in every row
+  and column, at least as many cells as its count still lacks;
+* barriers (the article's rule, generalised to any start and goal; off by default because
+  `reach` covers it): a full row cannot be crossed, so the goal must lie on the head's side
+  and every row beyond it must be complete.
 
 Input text: `cols: ...` (counts left to right), `rows: ...` (top to bottom), `start: r c` and
 `goal: r c` (0-based); blank lines and `;` comments are ignored.
@@ -20,7 +23,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.board import Cell, steps_for
-from solver.puzzles.grid import Deadline, PuzzleInputError, content_lines, integers, recursion_room
+from solver.puzzles.grid import (
+    Deadline,
+    PaddedGrid,
+    PuzzleInputError,
+    content_lines,
+    integers,
+    recursion_room,
+)
 
 FIELDS = ("cols", "rows", "start", "goal")
 
@@ -107,8 +117,8 @@ def search_routes(
     puzzle: RoutePuzzle,
     on_route: Callable[[list[Cell]], bool],
     *,
-    barriers: bool = True,
-    distance: bool = True,
+    barriers: bool = False,
+    reach: bool = True,
     timeout: float | None = None,
 ) -> None:
     """Call `on_route(path)` for each route in depth-first order (N E S W) until it returns True.
@@ -127,6 +137,40 @@ def search_routes(
     seen = [[False] * cols for _ in range(rows)]
     path: list[Cell] = []
     steps = steps_for(4)
+    grid = PaddedGrid(rows, cols)
+    width = grid.width
+    row_bits = [sum(1 << grid.index((r, c)) for c in range(cols)) for r in range(rows)]
+    col_bits = [sum(1 << grid.index((r, c)) for r in range(rows)) for c in range(cols)]
+    # Cells still usable: unvisited, in a row and a column that are not full yet.
+    usable = sum(row_bits)
+    goal_bit = 1 << grid.index(puzzle.goal)
+
+    def reach_ok(r: int, c: int) -> bool:
+        """Enough reachable cells for every unmet count, and the goal among them.
+
+        The flood fill goes from the head through usable cells only.
+        """
+        if not usable & goal_bit:
+            return False
+        head = 1 << grid.index((r, c))
+        allowed = usable | head
+        seen_bits = head
+        while True:
+            grown = (
+                seen_bits | seen_bits << 1 | seen_bits >> 1 | seen_bits << width | seen_bits >> width
+            ) & allowed
+            if grown == seen_bits:
+                break
+            seen_bits = grown
+        if not seen_bits & goal_bit:
+            return False
+        for i in range(rows):
+            if row_n[i] < row_goal[i] and (seen_bits & row_bits[i]).bit_count() < row_goal[i] - row_n[i]:
+                return False
+        for j in range(cols):
+            if col_n[j] < col_goal[j] and (seen_bits & col_bits[j]).bit_count() < col_goal[j] - col_n[j]:
+                return False
+        return True
 
     def side_ok(here: int, goal: int, have: list[int], want: Sequence[int]) -> bool:
         """The barrier test along one axis (rows or columns) for a head at index `here`."""
@@ -145,14 +189,15 @@ def search_routes(
         return below is None or (goal < below and all(have[i] == want[i] for i in range(below + 1, n)))
 
     def extend(r: int, c: int) -> bool:
+        nonlocal usable
         # The head (r, c) is on the path already; True means the caller asked to stop.
         deadline.tick()
         if r == gr and c == gc:
             # No overflow anywhere and equal totals: every count is met exactly.
             return len(path) == total and on_route(path)
-        if distance and abs(r - gr) + abs(c - gc) > total - len(path):
-            return False
         if barriers and not (side_ok(r, gr, row_n, row_goal) and side_ok(c, gc, col_n, col_goal)):
+            return False
+        if reach and not reach_ok(r, c):
             return False
         for dr, dc in steps:
             nr, nc = r + dr, c + dc
@@ -166,12 +211,19 @@ def search_routes(
                 seen[nr][nc] = True
                 row_n[nr] += 1
                 col_n[nc] += 1
+                was_usable = usable
+                usable &= ~(1 << grid.index((nr, nc)))
+                if row_n[nr] == row_goal[nr]:
+                    usable &= ~row_bits[nr]
+                if col_n[nc] == col_goal[nc]:
+                    usable &= ~col_bits[nc]
                 path.append((nr, nc))
                 stop = extend(nr, nc)
                 path.pop()
                 col_n[nc] -= 1
                 row_n[nr] -= 1
                 seen[nr][nc] = False
+                usable = was_usable
                 if stop:
                     return True
         return False
@@ -182,13 +234,24 @@ def search_routes(
     seen[sr][sc] = True
     row_n[sr] += 1
     col_n[sc] += 1
+    usable &= ~(1 << grid.index((sr, sc)))
+    for i in range(rows):
+        if row_n[i] == row_goal[i]:
+            usable &= ~row_bits[i]
+    for j in range(cols):
+        if col_n[j] == col_goal[j]:
+            usable &= ~col_bits[j]
     path.append((sr, sc))
     with recursion_room(total):
         extend(sr, sc)
 
 
 def solve_route(
-    puzzle: RoutePuzzle, *, barriers: bool = True, distance: bool = True, timeout: float | None = None
+    puzzle: RoutePuzzle,
+    *,
+    barriers: bool = False,
+    reach: bool = True,
+    timeout: float | None = None,
 ) -> list[Cell] | None:
     """The first route of the depth-first search, or None when there is none."""
     found: list[list[Cell]] = []
@@ -197,7 +260,7 @@ def solve_route(
         found.append(list(path))
         return True
 
-    search_routes(puzzle, keep_first, barriers=barriers, distance=distance, timeout=timeout)
+    search_routes(puzzle, keep_first, barriers=barriers, reach=reach, timeout=timeout)
     return found[0] if found else None
 
 
@@ -205,8 +268,8 @@ def count_routes(
     puzzle: RoutePuzzle,
     limit: int | None = None,
     *,
-    barriers: bool = True,
-    distance: bool = True,
+    barriers: bool = False,
+    reach: bool = True,
     timeout: float | None = None,
 ) -> int:
     """How many routes there are (stopping at `limit` when given)."""
@@ -217,5 +280,5 @@ def count_routes(
         count += 1
         return limit is not None and count >= limit
 
-    search_routes(puzzle, tally, barriers=barriers, distance=distance, timeout=timeout)
+    search_routes(puzzle, tally, barriers=barriers, reach=reach, timeout=timeout)
     return count

@@ -118,3 +118,10 @@ def test_romeo_timeout_is_a_null_answer_with_exit_1(tmp_path, capsys):
     assert (status, err) == (1, "")
     assert record["turns"] is None and record["path"] is None
     assert record["reason"] == "timeout after 0.1 s"
+
+
+def test_windows_text_with_a_byte_order_mark_reads_the_same(tmp_path, capsys):
+    puzzle = tmp_path / "notepad.txt"
+    puzzle.write_bytes(b"\xef\xbb\xbf3 4 2\r\n1 2\r\n3 4\r\n1 1\r\n2 2\r\n")
+    status, out, _ = run(capsys, "romeo", str(puzzle))
+    assert (status, out) == (0, "6\n7\n1 -1 9 8\n2 10 6 7\n3 4 5 -1\n")

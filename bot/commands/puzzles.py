@@ -14,6 +14,9 @@ import time
 from solver.puzzles.grid import PuzzleInputError, SearchTimeout
 
 EXIT_OK, EXIT_NO_SOLUTION = 0, 1
+# The exact searches are exponential; a bound keeps a too-big input from hanging the shell.
+DEFAULT_TIMEOUT = 60.0
+TIMEOUT_HELP = "give up after S seconds: null answer, exit 1 (default 60)"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     romeo.add_argument("file", help="input file in the textbook format")
     romeo.add_argument("--json", action="store_true", help='print {"turns", "count", "path"} (1-based)')
-    romeo.add_argument("--timeout", type=positive_seconds, metavar="SECONDS", help="give up after this long")
+    romeo.add_argument(
+        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="S", help=TIMEOUT_HELP
+    )
     romeo.set_defaults(run=run_romeo)
 
     route = sub.add_parser(
@@ -38,7 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     route.add_argument("file", help="puzzle file")
     route.add_argument("--json", action="store_true", help='print {"path": [[r, c], ...]}')
-    route.add_argument("--timeout", type=positive_seconds, metavar="SECONDS", help="give up after this long")
+    route.add_argument(
+        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="S", help=TIMEOUT_HELP
+    )
     route.set_defaults(run=run_route)
 
     maze = sub.add_parser(
@@ -76,7 +83,7 @@ def timed_out(error: SearchTimeout, as_json: bool, record: dict[str, object]) ->
 def read_input(path: str) -> str:
     """The file's text, or a one-line `PuzzleInputError` saying why it cannot be read."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # tolerate a BOM
             return handle.read()
     except OSError as error:
         raise PuzzleInputError(f"{path}: cannot read: {error.strerror or error}") from None

@@ -139,6 +139,20 @@ def format_answer(maze: RomeoMaze, answer: RomeoAnswer) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _splits(pattern: int) -> bool:
+    """Whether the ring cells in `pattern` (bit i = i-th clockwise from N) form several pieces."""
+    usable = [bool(pattern >> i & 1) for i in range(8)]
+    pieces = 0
+    for i in range(8):
+        # A run starts here; an orthogonal neighbour also touches the previous orthogonal one.
+        if usable[i] and not usable[i - 1] and not (i % 2 == 0 and usable[i - 2]):
+            pieces += 1
+    return pieces > 1
+
+
+SPLIT_PATTERNS: tuple[bool, ...] = tuple(_splits(p) for p in range(256))
+
+
 def solve_romeo(
     maze: RomeoMaze,
     *,
@@ -201,7 +215,7 @@ def solve_romeo(
                 return reach & free_bits == free_bits
             reach = grown
 
-    ring = grid.offsets(compass_steps(8))  # clockwise, orthogonal steps at even positions
+    ring = tuple(zip(grid.offsets(compass_steps(8)), (1 << i for i in range(8)), strict=True))
 
     def split_around(gone: int, head: int) -> bool:
         """Whether the usable rooms around `gone` fall into several local pieces.
@@ -209,13 +223,11 @@ def solve_romeo(
         When they form one piece, removing `gone` cannot disconnect anything, so the whole-grid
         flood fill is skipped; that spares most of its cost.
         """
-        usable = [free[gone + o] or gone + o == head for o in ring]
-        pieces = 0
-        for i in range(8):
-            # A run starts here; an orthogonal neighbour also touches the previous orthogonal one.
-            if usable[i] and not usable[i - 1] and not (i % 2 == 0 and usable[i - 2]):
-                pieces += 1
-        return pieces > 1
+        pattern = 0
+        for o, bit in ring:
+            if free[gone + o] or gone + o == head:
+                pattern |= bit
+        return SPLIT_PATTERNS[pattern]
 
     if connectivity and not connected(start):
         return None
@@ -238,20 +250,32 @@ def solve_romeo(
             if not free[there] or (there == end and left > 1):
                 continue
             new_turns = turns + (heading >= 0 and k != heading)
+            if left == 1:  # Juliet's room, the last one
+                if new_turns <= budget:
+                    path.append(there)
+                    free[there] = 0
+                    extend(there, k, new_turns, 0)
+                    free[there] = 1
+                    path.pop()
+                elif next_budget < 0 or new_turns < next_budget:
+                    next_budget = new_turns
+                continue
+            # Cheap early cut: the move can only add forced turns around `here`, so this
+            # bound, taken before the update, never exceeds the one taken after it.
+            early = new_turns
+            if lower_bound:
+                ahead = there + offsets[k]
+                straight = free[ahead] and (ahead != end or left == 2)
+                early += forced_total - forced[there] + (0 if straight else 1)
+            if early > budget:
+                if next_budget < 0 or early < next_budget:
+                    next_budget = early
+                continue
             free[there] = 0
             free_bits ^= 1 << there
             path.append(there)
-            if left == 1:  # Juliet's room, the last one
-                if new_turns <= budget:
-                    extend(there, k, new_turns, 0)
-                elif next_budget < 0 or new_turns < next_budget:
-                    next_budget = new_turns
-                path.pop()
-                free_bits ^= 1 << there
-                free[there] = 1
-                continue
             # `here` stops being usable: its free neighbours lose a way in or out.
-            changed: list[tuple[int, int]] = []
+            changed: list[int] = []
             ok = True
             if lower_bound:
                 forced_total -= forced[there]
@@ -263,11 +287,11 @@ def solve_romeo(
                 if u != end:
                     if dead_ends and degree[u] < 2:
                         ok = False
-                    if lower_bound:
-                        changed.append((u, forced[u]))
-                        f = 1 if turn_forced(u, there) else 0
-                        forced_total += f - forced[u]
-                        forced[u] = f
+                    # Losing a usable neighbour never unforces a turn: only unforced cells can change.
+                    if lower_bound and not forced[u] and turn_forced(u, there):
+                        changed.append(u)
+                        forced[u] = 1
+                        forced_total += 1
                 elif dead_ends and left > 2 and degree[u] - (there - u in offsets) < 1:
                     ok = False  # rooms remain, yet Juliet's could only be entered from the head
             if ok and lower_bound:
@@ -286,9 +310,9 @@ def solve_romeo(
                 ok = connected(there)
             if ok:
                 extend(there, k, new_turns, left - 1)
-            for u, f in changed:
-                forced_total += f - forced[u]
-                forced[u] = f
+            for u in changed:
+                forced[u] = 0
+            forced_total -= len(changed)
             for o in offsets:
                 if free[here + o]:
                     degree[here + o] += 1

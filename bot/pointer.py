@@ -115,7 +115,7 @@ class Pointer(Protocol):
     def click(self, point: Point, area: Area) -> None: ...
 
 
-TURN_DWELL = 0.02  # seconds the pointer rests where the route turns: more than a 60 Hz frame
+TURN_DWELL = 0.03  # seconds the pointer rests where the route turns: about two 60 Hz frames
 
 
 def dwell_times(points: Sequence[Point], interval: float, turn_dwell: float = TURN_DWELL) -> list[float]:

@@ -302,10 +302,6 @@ def solve_romeo(
                     ok = False
                     if next_budget < 0 or bound < next_budget:
                         next_budget = bound
-            elif ok and new_turns > budget:
-                ok = False
-                if next_budget < 0 or new_turns < next_budget:
-                    next_budget = new_turns
             if ok and connectivity and split_around(here, there):
                 ok = connected(there)
             if ok:

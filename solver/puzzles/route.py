@@ -134,41 +134,41 @@ def search_routes(
     gr, gc = puzzle.goal
     row_n = [0] * rows
     col_n = [0] * cols
-    seen = [[False] * cols for _ in range(rows)]
-    path: list[Cell] = []
-    steps = steps_for(4)
     grid = PaddedGrid(rows, cols)
     width = grid.width
+    offsets = grid.offsets(steps_for(4))
+    row_of = [i // width - 1 for i in range(grid.size)]
+    col_of = [i % width - 1 for i in range(grid.size)]
     row_bits = [sum(1 << grid.index((r, c)) for c in range(cols)) for r in range(rows)]
     col_bits = [sum(1 << grid.index((r, c)) for r in range(rows)) for c in range(cols)]
-    # Cells still usable: unvisited, in a row and a column that are not full yet.
+    # Cells still usable: unvisited, in a row and a column that are not full yet. The padding
+    # around the grid is never usable, so a move needs no bounds test.
     usable = sum(row_bits)
-    goal_bit = 1 << grid.index(puzzle.goal)
+    goal = grid.index(puzzle.goal)
+    goal_bit = 1 << goal
+    path: list[int] = []
 
-    def reach_ok(r: int, c: int) -> bool:
+    def reach_ok(head: int) -> bool:
         """Enough reachable cells for every unmet count, and the goal among them.
 
         The flood fill goes from the head through usable cells only.
         """
         if not usable & goal_bit:
             return False
-        head = 1 << grid.index((r, c))
-        allowed = usable | head
-        seen_bits = head
+        seen = 1 << head
+        allowed = usable | seen
         while True:
-            grown = (
-                seen_bits | seen_bits << 1 | seen_bits >> 1 | seen_bits << width | seen_bits >> width
-            ) & allowed
-            if grown == seen_bits:
+            grown = (seen | seen << 1 | seen >> 1 | seen << width | seen >> width) & allowed
+            if grown == seen:
                 break
-            seen_bits = grown
-        if not seen_bits & goal_bit:
+            seen = grown
+        if not seen & goal_bit:
             return False
         for i in range(rows):
-            if row_n[i] < row_goal[i] and (seen_bits & row_bits[i]).bit_count() < row_goal[i] - row_n[i]:
+            if row_n[i] < row_goal[i] and (seen & row_bits[i]).bit_count() < row_goal[i] - row_n[i]:
                 return False
         for j in range(cols):
-            if col_n[j] < col_goal[j] and (seen_bits & col_bits[j]).bit_count() < col_goal[j] - col_n[j]:
+            if col_n[j] < col_goal[j] and (seen & col_bits[j]).bit_count() < col_goal[j] - col_n[j]:
                 return False
         return True
 
@@ -188,62 +188,62 @@ def search_routes(
         below = next((i for i in range(here + 1, n) if have[i] == want[i]), None)
         return below is None or (goal < below and all(have[i] == want[i] for i in range(below + 1, n)))
 
-    def extend(r: int, c: int) -> bool:
+    def enter(cell: int) -> int:
+        """Put `cell` on the path; returns the usable set to restore on the way back."""
         nonlocal usable
-        # The head (r, c) is on the path already; True means the caller asked to stop.
+        before = usable
+        r, c = row_of[cell], col_of[cell]
+        row_n[r] += 1
+        col_n[c] += 1
+        usable &= ~(1 << cell)
+        if row_n[r] == row_goal[r]:
+            usable &= ~row_bits[r]
+        if col_n[c] == col_goal[c]:
+            usable &= ~col_bits[c]
+        path.append(cell)
+        return before
+
+    def leave(cell: int, before: int) -> None:
+        nonlocal usable
+        path.pop()
+        row_n[row_of[cell]] -= 1
+        col_n[col_of[cell]] -= 1
+        usable = before
+
+    def extend(head: int) -> bool:
+        # The head is on the path already; True means the caller asked to stop.
         deadline.tick()
-        if r == gr and c == gc:
+        if head == goal:
             # No overflow anywhere and equal totals: every count is met exactly.
-            return len(path) == total and on_route(path)
-        if barriers and not (side_ok(r, gr, row_n, row_goal) and side_ok(c, gc, col_n, col_goal)):
+            return len(path) == total and on_route([grid.cell(i) for i in path])
+        if barriers and not (
+            side_ok(row_of[head], gr, row_n, row_goal) and side_ok(col_of[head], gc, col_n, col_goal)
+        ):
             return False
-        if reach and not reach_ok(r, c):
+        if reach and not reach_ok(head):
             return False
-        for dr, dc in steps:
-            nr, nc = r + dr, c + dc
-            if (
-                0 <= nr < rows
-                and 0 <= nc < cols
-                and not seen[nr][nc]
-                and row_n[nr] < row_goal[nr]
-                and col_n[nc] < col_goal[nc]
-            ):
-                seen[nr][nc] = True
-                row_n[nr] += 1
-                col_n[nc] += 1
-                was_usable = usable
-                usable &= ~(1 << grid.index((nr, nc)))
-                if row_n[nr] == row_goal[nr]:
-                    usable &= ~row_bits[nr]
-                if col_n[nc] == col_goal[nc]:
-                    usable &= ~col_bits[nc]
-                path.append((nr, nc))
-                stop = extend(nr, nc)
-                path.pop()
-                col_n[nc] -= 1
-                row_n[nr] -= 1
-                seen[nr][nc] = False
-                usable = was_usable
+        for o in offsets:
+            there = head + o
+            if usable >> there & 1:
+                before = enter(there)
+                stop = extend(there)
+                leave(there, before)
                 if stop:
                     return True
         return False
 
-    sr, sc = puzzle.start
-    if row_goal[sr] == 0 or col_goal[sc] == 0:
+    start = grid.index(puzzle.start)
+    if row_goal[row_of[start]] == 0 or col_goal[col_of[start]] == 0:
         return
-    seen[sr][sc] = True
-    row_n[sr] += 1
-    col_n[sc] += 1
-    usable &= ~(1 << grid.index((sr, sc)))
+    enter(start)
     for i in range(rows):
         if row_n[i] == row_goal[i]:
             usable &= ~row_bits[i]
     for j in range(cols):
         if col_n[j] == col_goal[j]:
             usable &= ~col_bits[j]
-    path.append((sr, sc))
     with recursion_room(total):
-        extend(sr, sc)
+        extend(start)
 
 
 def solve_route(

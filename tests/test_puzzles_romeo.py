@@ -151,6 +151,7 @@ def test_a_single_open_room_is_a_zero_turn_route():
         ("3 4\n", "line 1: expected 3 integers"),
         ("3 x 2\n", "line 1: 'x' is not an integer"),
         ("0 4 0\n1 1\n1 2\n", "line 1: need n, m >= 1"),
+        ("100000 100000 0\n1 1\n1 2\n", "line 1: at most 100 rows and columns"),
         ("3 4 2\n1 2\n1 1\n2 2\n", "line 4: input ends early"),
         ("3 4 1\n1 2\n1 1\n2 2\n9 9\n", "line 5: unexpected extra line"),
         ("3 4 1\n4 1\n1 1\n2 2\n", "line 2: closed room (4, 1) lies outside the 3x4 maze"),

@@ -38,6 +38,9 @@ from solver.puzzles.grid import (
     recursion_room,
 )
 
+MAX_SIDE = 100
+"""The textbook's bound on n and m; an exact fewest-turn count is out of reach far below it."""
+
 
 @dataclass(frozen=True)
 class RomeoMaze:
@@ -59,6 +62,11 @@ class RomeoMaze:
         rows, cols, k = integers(source, number, line, 3)
         if rows < 1 or cols < 1 or not 0 <= k < rows * cols:
             raise PuzzleInputError(f"{source}: line {number}: need n, m >= 1 and 0 <= k < n*m, got {line!r}")
+        if rows > MAX_SIDE or cols > MAX_SIDE:
+            raise PuzzleInputError(
+                f"{source}: line {number}: at most {MAX_SIDE} rows and columns (the textbook's bound),"
+                f" got {line!r}"
+            )
         if len(lines) < k + 3:
             got = lines[-1][0]
             raise PuzzleInputError(

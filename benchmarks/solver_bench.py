@@ -332,7 +332,8 @@ ABLATION = (
     ("+ dead-end rule", {"warnsdorff": False, "connectivity": False}),
     ("+ Warnsdorff order", {"connectivity": False}),
     ("+ connectivity, flood fill every step", {"local_cut": False}),
-    ("+ local cut test before the flood fill", {}),
+    ("+ local cut test before the flood fill", {"pockets": False}),
+    ("+ pocket check after a flood fill", {}),
 )
 
 

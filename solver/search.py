@@ -7,7 +7,9 @@ the number of free neighbours (unvisited cells plus the path's head), which give
 dead-end rule in O(1): a cell with one free neighbour must be the path's last cell, so two of
 them (or one that is not the required end) end the branch. The unvisited region must stay
 connected; a look at the 8 cells around the new head decides that locally in most steps, and a
-bitset flood fill settles the rest. Moves are tried most-constrained first (Warnsdorff).
+bitset flood fill settles the rest (followed, in long searches, by the cut-cell certificate on
+the unvisited cells: the pockets behind narrow places must be nested). Moves are tried
+most-constrained first (Warnsdorff).
 
 `solve` runs the certificates of `quick_certificate`, then the backtracker with a small budget,
 then the exact SAT engine (`solver.exact`) for what the backtracker did not finish.
@@ -315,11 +317,13 @@ def _search(
     warnsdorff: bool = True,
     connectivity: bool = True,
     local_cut: bool = True,
+    pockets: bool = True,
 ) -> Iterator[list[int]]:
     """Every Hamiltonian path of the grid from its start, as padded indices (list is reused).
 
     Raises SearchTimeout past `deadline` (perf_counter) or after `max_nodes` steps. The keyword
-    switches turn single prunings off, for the benchmark's one-at-a-time measurements.
+    switches turn single prunings off, for the benchmark's one-at-a-time measurements; `solve`
+    turns `pockets` off for its short first stage (measured in docs/solver.md).
     """
     n = len(grid.order)
     start, end = grid.start, grid.end
@@ -346,6 +350,7 @@ def _search(
         return
 
     ring = grid.ring
+    size = grid.size
     splits = grid.splits
     spread = grid.spread
     path = [start]
@@ -436,9 +441,61 @@ def _search(
                         pattern |= 1 << k
                 if splits[pattern]:
                     ok = spread(fbits & -fbits, fbits) == fbits
+                    # still connected, but through a narrow place: look for pockets behind it
+                    if ok and pockets:
+                        ok = _pockets_ok(c, free, nbrs, end, size)
             else:
                 ok = spread(fbits & -fbits, fbits) == fbits
         frames.append(moves_from(c) if ok else [])
+
+
+def _pockets_ok(head: int, free: bytearray, nbrs: list[tuple[int, ...]], end: int, size: int) -> bool:
+    """The cut-cell certificate on the unvisited cells, with the head as the start.
+
+    Each part that a single cell cuts off from the head must hold the path's end, so there is at
+    most one per cell and they are nested (and hold the required end, if any).
+    """
+    disc = [-1] * size
+    low = [0] * size
+    finish = [0] * size
+    parent = [-1] * size
+    disc[head] = 0
+    pockets: list[int] = []  # roots of the cut-off subtrees, each hanging off a non-root cell
+    cut_cells: set[int] = set()
+    stack = [(head, iter(nbrs[head]))]
+    counter = 1
+    while stack:
+        v, it = stack[-1]
+        for w in it:
+            if not free[w] and w != head:
+                continue
+            if disc[w] < 0:
+                disc[w] = low[w] = counter
+                counter += 1
+                parent[w] = v
+                stack.append((w, iter(nbrs[w])))
+                break
+            if w != parent[v] and disc[w] < low[v]:
+                low[v] = disc[w]
+        else:
+            stack.pop()
+            finish[v] = counter
+            counter += 1
+            p = parent[v]
+            if p >= 0:
+                if low[v] < low[p]:
+                    low[p] = low[v]
+                if p != head and low[v] >= disc[p]:
+                    if p in cut_cells or p == end:
+                        return False
+                    cut_cells.add(p)
+                    pockets.append(v)
+    if end >= 0:
+        for top in pockets:
+            if not disc[top] <= disc[end] < finish[top]:
+                return False
+    pockets.sort(key=disc.__getitem__)
+    return all(finish[inner] < finish[outer] for outer, inner in zip(pockets, pockets[1:], strict=False))
 
 
 def iter_paths(board: Board, *, timeout: float | None = None) -> Iterator[tuple[Cell, ...]]:
@@ -494,7 +551,8 @@ def solve(
     if engine in ("auto", "search"):
         budget = None if engine == "search" else search_nodes or _search_budget(len(grid.order))
         try:
-            found = first_path(grid, deadline, budget)
+            # the pocket check pays off only in long searches, not within the portfolio's budget
+            found = first_path(grid, deadline, budget, pockets=budget is None)
         except SearchTimeout:
             if engine == "search" or time.perf_counter() >= deadline:
                 return _timed_out(timeout, began, "search")

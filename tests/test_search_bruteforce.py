@@ -98,7 +98,7 @@ def test_the_exact_engine_agrees_on_every_3x3_board() -> None:
             assert result.path is not None and is_valid_path(board, result.path)
 
 
-SWITCHES = ["dead_ends", "warnsdorff", "connectivity", "local_cut"]
+SWITCHES = ["dead_ends", "warnsdorff", "connectivity", "local_cut", "pockets"]
 
 
 @pytest.mark.parametrize("off", SWITCHES)

@@ -113,3 +113,9 @@ def test_every_pruning_switch_keeps_the_solution_count(off: str) -> None:
             continue
         found = sum(1 for _ in _search(Grid(board), **{off: False}))
         assert found == brute_force_count(board), (off, board.to_text())
+
+
+def test_the_article_002_sample_level_agrees_with_brute_force() -> None:
+    board = Board.from_rows(["111111", "101101", "111111", "101101", "111111", "000000"], start=(2, 4))
+    check_agreement(board)
+    assert brute_force_count(board) > 0

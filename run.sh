@@ -2,7 +2,7 @@
 # One entry point that sets everything up on a fresh machine, then runs a job:
 #   bash run.sh demo    the main job: the bot clears practice levels (starts Xvfb when there is no screen)
 #   bash run.sh test    the whole test suite (unit, vision fixtures, end-to-end under Xvfb)
-#   bash run.sh bench   the solver benchmark table (see docs/benchmark.md)
+#   bash run.sh bench   the solver benchmark tables (docs/solver.md); other benchmarks: python -m benchmarks.NAME
 #   bash run.sh -- ARGS runs `onestroke ARGS` in the project's environment
 set -euo pipefail
 cd "$(dirname "$0")"

@@ -178,21 +178,31 @@ class Mouse:
         x, y = self._gui.position()
         return int(x), int(y)
 
+    def _send(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        """One pyautogui call that Ctrl-C cannot split.
+
+        pyautogui talks to the X server over one python-xlib connection; an interrupt raised
+        halfway through a request leaves that connection out of step, and the release that
+        follows would then never reach the server. Signals wait until the call is done.
+        """
+        with signals_deferred():
+            call(*args, **kwargs)
+
     def drag(self, points: Sequence[Point], area: Area) -> None:
         """Press at the first point, pass every other point, release — always release."""
         check_inside(points, area)
         gui = self._gui
         first = _rounded(points[0])
-        gui.moveTo(*first)
+        self._send(gui.moveTo, *first)
         rests = dwell_times(points, self.interval)
         try:
-            gui.mouseDown(*first, button="left")
+            self._send(gui.mouseDown, *first, button="left")
             for point, rest in zip(points[1:], rests[1:], strict=True):
                 x, y = _rounded(point)
                 if self._drag_events:
-                    gui.dragTo(x, y, duration=0, button="left", mouseDownUp=False)
+                    self._send(gui.dragTo, x, y, duration=0, button="left", mouseDownUp=False)
                 else:
-                    gui.moveTo(x, y)
+                    self._send(gui.moveTo, x, y)
                 if rest:
                     time.sleep(rest)
         finally:
@@ -201,9 +211,9 @@ class Mouse:
     def click(self, point: Point, area: Area) -> None:
         check_inside([point], area)
         x, y = _rounded(point)
-        self._gui.moveTo(x, y)
+        self._send(self._gui.moveTo, x, y)
         try:
-            self._gui.mouseDown(x, y, button="left")
+            self._send(self._gui.mouseDown, x, y, button="left")
             time.sleep(0.05)
         finally:
             self.release()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -84,3 +85,46 @@ def test_a_point_outside_the_area_is_refused_before_any_press(windows: Windows) 
         Mouse().drag([*points, (x1 + 40, y0)], board_only)
     time.sleep(0.3)
     assert game.records() == [] and not button_is_down()
+
+
+STRESS = """
+import os, random, signal, threading, time
+from Xlib import X, display
+from bot.pointer import Area, Mouse
+
+def button_down():
+    d = display.Display()
+    try:
+        return bool(d.screen().root.query_pointer().mask & X.Button1Mask)
+    finally:
+        d.close()
+
+mouse = Mouse(speed=0)
+points = [(100 + i % 300, 100 + i // 300) for i in range(3000)]
+left_down = 0
+for trial in range(25):
+    timer = threading.Timer(random.uniform(0.002, 0.05), os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        timer.start()
+        mouse.drag(points, Area(0, 0, 1000, 1000))
+        timer.join()  # a drag that ended first: take the Ctrl-C here
+        time.sleep(0.05)
+    except KeyboardInterrupt:
+        timer.join()
+    left_down += button_down()
+print("left down", left_down)
+"""
+
+
+def test_ctrl_c_at_random_moments_of_a_full_speed_drag_never_leaves_the_button_down() -> None:
+    """25 Ctrl-Cs at random moments, most of them inside pyautogui's X requests.
+
+    In a process of its own with a deadline: the failure this guards against is a release
+    that never returns.
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", STRESS], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "left down 0"
+    assert not button_is_down()

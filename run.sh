@@ -29,8 +29,14 @@ if [ ! -x "$venv/bin/python" ]; then
 fi
 stamp="$venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)"
 if [ ! -e "$stamp" ]; then
-    "$venv/bin/python" -m pip install -q --upgrade pip
-    "$venv/bin/python" -m pip install -q -e '.[test,bench]'
+    log="$venv/install.log"
+    echo "run.sh: installing onestroke into $venv (log: $log)" >&2
+    if ! { "$venv/bin/python" -m pip install -q --upgrade pip &&
+        "$venv/bin/python" -m pip install -q -e '.[test,bench]'; } >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "run.sh: installing the Python packages failed (see above)" >&2
+        exit 1
+    fi
     touch "$stamp"
 fi
 

@@ -278,6 +278,13 @@ class LevelLoop:
         self.pointer.click(button, screen_area)
         self.wait_until_still()
 
+    def leave_complete_screen(self) -> None:
+        """Started on a level-complete screen (the last run stopped there): press "next" first."""
+        sight = self.look(self.region or self.screen)
+        if sight.board is None and find_next_button(sight.image) is not None:
+            self.say("the level-complete screen is showing: pressing 'next' first")
+            self.press_next()
+
     def wait_until_still(self) -> None:
         """Two equal frames in a row: the new level has finished appearing."""
         deadline = time.monotonic() + self.advance_timeout
@@ -295,6 +302,8 @@ class LevelLoop:
         """Clear `levels` levels (None: until stopped); one progress line per level."""
         reports: list[LevelReport] = []
         number = 1
+        if not self.dry_run:
+            self.leave_complete_screen()
         while levels is None or number <= levels:
             report = self.clear_level(number)
             reports.append(report)

@@ -100,14 +100,15 @@ def find_next_button(image: np.ndarray) -> tuple[float, float] | None:
     """Centre of the level-complete "next" button: the largest wide, saturated, bright capsule.
 
     Colour-agnostic apart from "saturated": the coins, cats and round menu buttons around it
-    are about as tall as wide, so a width/height ratio of 2..6 and a minimum width of 1/8 of
-    the image pick the button out.
+    are about as tall as wide, so a width/height ratio of 2..6 picks the button out; a minimum
+    width of 1/40 of the image (a phone-sized game window on a desktop screen still passes)
+    drops specks.
     """
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     mask = ((hsv[:, :, 1] > 90) & (hsv[:, :, 2] > 110)).astype(np.uint8)
     count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
     best: tuple[int, tuple[float, float]] | None = None
-    min_width = image.shape[1] / 8
+    min_width = max(24, image.shape[1] / 40)
     for i in range(1, count):
         x, y, w, h, area = stats[i]
         if w < min_width or h < 8 or not 2.0 <= w / h <= 6.0 or area < 0.6 * w * h:

@@ -107,3 +107,16 @@ def test_capture_and_pointer_coordinates_convert_both_ways(density: float, scale
         # an image pixel reaches the same pointer point directly and through capture units
         assert mapping.capture_to_pointer(*mapping.to_capture(x, y)) == pytest.approx(mapping.point(x, y))
         assert mapping.pointer_to_capture(*mapping.point(x, y)) == pytest.approx(mapping.to_capture(x, y))
+
+
+def test_next_button_of_a_small_window_is_found_on_a_whole_desktop_screen() -> None:
+    level = make_level(3, 2)
+    done = render_screen(
+        level.board, width=450, height=800, cat=level.cat, route=level.board.cells, complete=True
+    )
+    desktop = np.zeros((1080, 1920, 3), np.uint8)
+    desktop[100:900, 1200:1650] = done.image
+    found = find_next_button(desktop)
+    assert done.next_button is not None and found is not None
+    x0, y0, x1, y1 = done.next_button
+    assert 1200 + x0 <= found[0] <= 1200 + x1 and 100 + y0 <= found[1] <= 100 + y1

@@ -196,6 +196,7 @@ def test_draw_marks_the_path_cells():
         ("0 0\nstart: 0 0\nstart: 0 1\n", "line 3: second start: line"),
         ("0 0\nentry: 0 0\n", "line 2: unknown field 'entry'"),
         ("0 0\nstart: 0\nexit: 0 1\n", "line 2: expected two numbers"),
+        ("0 0\nstart: ² 0\nexit: 0 1\n", "line 2: expected two numbers"),
         ("0 0\nstart: 0 0\nexit: 3 1\n", "line 3: exit [3, 1] lies outside the 1x2 maze"),
         ("; maze\n0 1\nstart: 0 0\nexit: 0 1\n", "line 4: exit [0, 1] is a wall"),
     ],

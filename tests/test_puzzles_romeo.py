@@ -150,6 +150,8 @@ def test_a_single_open_room_is_a_zero_turn_route():
         ("", "empty input"),
         ("3 4\n", "line 1: expected 3 integers"),
         ("3 x 2\n", "line 1: 'x' is not an integer"),
+        ("3 4 +-2\n", "line 1: '+-2' is not an integer"),
+        ("3 ² 2\n", "line 1: '²' is not an integer"),
         ("0 4 0\n1 1\n1 2\n", "line 1: need n, m >= 1"),
         ("100000 100000 0\n1 1\n1 2\n", "line 1: at most 100 rows and columns"),
         ("3 4 2\n1 2\n1 1\n2 2\n", "line 4: input ends early"),

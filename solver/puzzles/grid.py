@@ -82,16 +82,20 @@ def content_lines(text: str) -> Iterator[tuple[int, str]]:
 
 def integers(source: str, number: int, text: str, count: int | None = None) -> list[int]:
     """The whitespace-separated integers of one line, exactly `count` of them when given."""
-    try:
-        values = [int(token) for token in text.split()]
-    except ValueError:
-        bad = next(t for t in text.split() if not t.lstrip("+-").isdigit())
-        raise PuzzleInputError(f"{source}: line {number}: {bad!r} is not an integer in {text!r}") from None
+    values = [_integer(source, number, text, token) for token in text.split()]
     if count is not None and len(values) != count:
         raise PuzzleInputError(
             f"{source}: line {number}: expected {count} integers, found {len(values)} in {text!r}"
         )
     return values
+
+
+def _integer(source: str, number: int, text: str, token: str) -> int:
+    # int() itself decides: a digit test lets through tokens such as "+-2" or "²" that int() refuses
+    try:
+        return int(token)
+    except ValueError:
+        raise PuzzleInputError(f"{source}: line {number}: {token!r} is not an integer in {text!r}") from None
 
 
 class PaddedGrid:

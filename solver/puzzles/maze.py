@@ -109,7 +109,8 @@ class Maze:
 
 def _cell_of(source: str, number: int, text: str) -> Cell:
     parts = text.split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    # isdecimal, not isdigit: int() refuses digits such as "²"
+    if len(parts) != 2 or not all(p.isdecimal() for p in parts):
         raise PuzzleInputError(
             f"{source}: line {number}: expected two numbers 'row col', got {text.strip()!r}"
         )

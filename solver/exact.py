@@ -35,8 +35,7 @@ def solve_exact(
         return [board.start]
     index = {cell: i for i, cell in enumerate(cells)}
     steps = steps_for(board.moves)
-    edges: list[tuple[int, int]] = []
-    edge_var: dict[tuple[int, int], int] = {}
+    edges: list[tuple[int, int]] = []  # edge k is the SAT variable k + 1
     incident: list[list[int]] = [[] for _ in range(n + 1)]
     dummy = n
 
@@ -44,7 +43,6 @@ def solve_exact(
         key = (a, b) if a < b else (b, a)
         edges.append(key)
         var = len(edges)
-        edge_var[key] = var
         incident[a].append(var)
         incident[b].append(var)
         return var
@@ -85,7 +83,7 @@ def solve_exact(
             tours = _cycles(chosen, n + 1)
             if len(tours) == 1:
                 return [cells[v] for v in _walk(chosen, s, dummy)]
-            merged = _merge_cycles(chosen, tours, n, dummy, edge_var)
+            merged = _merge_cycles(chosen, tours, n, dummy, edges)
             if merged is not None:
                 return [cells[v] for v in _walk(merged, s, dummy)]
             for tour in tours:
@@ -210,7 +208,7 @@ def _merge_cycles(
     tours: list[set[int]],
     n: int,
     dummy: int,
-    edge_var: dict[tuple[int, int], int],
+    edges: list[tuple[int, int]],
 ) -> list[tuple[int, int]] | None:
     """Join the model's cycles into one by 2-swaps, or None when some cannot be joined.
 
@@ -229,7 +227,7 @@ def _merge_cycles(
             label[v] = k
     members = [set(tour) for tour in tours]
     grid_next: list[list[int]] = [[] for _ in range(n)]
-    for a, b in edge_var:
+    for a, b in edges:
         if a < n and b < n:
             grid_next[a].append(b)
             grid_next[b].append(a)
@@ -267,7 +265,7 @@ def _find_swap(
             if u2 == dummy:
                 continue
             for v in grid_next[u]:
-                if label[v] == label[u] or v == dummy:
+                if label[v] == label[u]:  # grid_next holds no dummy node
                     continue
                 for v2 in mate[v]:
                     if v2 != dummy and label[v2] == label[v] and v2 in grid_next[u2]:

@@ -169,3 +169,19 @@ def test_every_bundled_example_solves(capsys) -> None:
     eight = sorted(str(p) for p in (ROOT / "examples" / "moves8").glob("*.txt"))
     assert eight and main(["solve", "--json", "--moves", "8", *eight]) == 0
     capsys.readouterr()
+
+
+def test_a_board_file_with_a_byte_order_mark_solves_like_one_without(tmp_path, capsys) -> None:
+    marked = tmp_path / "bom.txt"
+    marked.write_bytes("\ufeff".encode() + ARTICLE_002.encode())
+    assert main(["solve", "--json", str(marked)]) == 0
+    (line,) = json_lines(capsys.readouterr().out)
+    assert is_valid_path(Board.from_text(ARTICLE_002), line["path"])
+
+
+def test_a_binary_file_is_one_line_saying_it_is_not_text(tmp_path, capsys) -> None:
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(b"S . .\n\xbf\xff\x00\x01")
+    assert main(["solve", str(junk)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"onestroke: {junk}: not a text file (")

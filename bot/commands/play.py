@@ -26,6 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from bot.commands.common import positive_float
 from solver.errors import OnestrokeError
 
 DEMO_LEVELS = 10
@@ -55,16 +56,6 @@ def int_pair(text: str) -> tuple[int, int]:
 
 def float_pair(text: str) -> tuple[float, float]:
     return _pair(text, float)
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text!r}")
-    return value
 
 
 def speed_value(text: str) -> float:

@@ -11,6 +11,7 @@ import argparse
 import json
 import time
 
+from bot.commands.common import positive_seconds, read_text
 from solver.puzzles.grid import PuzzleInputError, SearchTimeout
 
 EXIT_OK, EXIT_NO_SOLUTION = 0, 1
@@ -61,16 +62,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     maze.set_defaults(run=run_maze)
 
 
-def positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, got {text!r}")
-    return value
-
-
 def timed_out(error: SearchTimeout, as_json: bool, record: dict[str, object]) -> int:
     """Report a search that ran out of time: like `solve`, a null answer and exit status 1."""
     if as_json:
@@ -80,21 +71,10 @@ def timed_out(error: SearchTimeout, as_json: bool, record: dict[str, object]) ->
     return EXIT_NO_SOLUTION
 
 
-def read_input(path: str) -> str:
-    """The file's text, or a one-line `PuzzleInputError` saying why it cannot be read."""
-    try:
-        with open(path, encoding="utf-8-sig") as handle:  # tolerate a BOM
-            return handle.read()
-    except OSError as error:
-        raise PuzzleInputError(f"{path}: cannot read: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise PuzzleInputError(f"{path}: not a text file ({error.reason} at byte {error.start})") from None
-
-
 def run_romeo(args: argparse.Namespace) -> int:
     from solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo
 
-    maze = RomeoMaze.from_text(read_input(args.file), source=args.file)
+    maze = RomeoMaze.from_text(read_text(args.file, PuzzleInputError), source=args.file)
     began = time.perf_counter()
     try:
         answer = solve_romeo(maze, timeout=args.timeout)
@@ -116,7 +96,7 @@ def run_romeo(args: argparse.Namespace) -> int:
 def run_route(args: argparse.Namespace) -> int:
     from solver.puzzles.route import RoutePuzzle, solve_route, unsolvable_reason
 
-    puzzle = RoutePuzzle.from_text(read_input(args.file), source=args.file)
+    puzzle = RoutePuzzle.from_text(read_text(args.file, PuzzleInputError), source=args.file)
     began = time.perf_counter()
     try:
         path = solve_route(puzzle, timeout=args.timeout)
@@ -139,7 +119,7 @@ def run_route(args: argparse.Namespace) -> int:
 def run_maze(args: argparse.Namespace) -> int:
     from solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
 
-    maze = Maze.from_text(read_input(args.file), source=args.file)
+    maze = Maze.from_text(read_text(args.file, PuzzleInputError), source=args.file)
     began = time.perf_counter()
     path = (shortest_path if args.shortest else first_path)(maze, args.moves)
     seconds = round(time.perf_counter() - began, 6)

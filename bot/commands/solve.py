@@ -13,6 +13,7 @@ import os
 import sys
 from typing import Any
 
+from bot.commands.common import positive_seconds, read_text
 from solver.board import Board
 from solver.errors import OnestrokeError
 from solver.search import SolveResult, solve
@@ -35,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--moves", type=int, choices=(4, 8), default=4, help="neighbourhood (default 4)")
     parser.add_argument("--json", action="store_true", help="one JSON object per board, one per line")
     parser.add_argument(
-        "--timeout", type=_positive_seconds, default=10.0, metavar="S", help="seconds per board (default 10)"
+        "--timeout", type=positive_seconds, default=10.0, metavar="S", help="seconds per board (default 10)"
     )
     parser.add_argument(
         "--engine",
@@ -46,29 +47,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"timeout must be positive, got {text!r}")
-    return value
-
-
 def read_board(name: str, moves: int) -> Board:
     """Parse the board file `name` ('-' for stdin); errors name the file."""
-    try:
-        text = sys.stdin.read() if name == "-" else _read_text(name)
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise BoardFileError(f"{name}: cannot read board file: {reason}") from None
-    return Board.from_text(text, moves=moves, source=name)
-
-
-def _read_text(name: str) -> str:
-    with open(name, encoding="utf-8") as handle:
-        return handle.read()
+    return Board.from_text(read_text(name, BoardFileError, "board file"), moves=moves, source=name)
 
 
 def result_json(name: str, result: SolveResult) -> dict[str, Any]:

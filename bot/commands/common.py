@@ -1,0 +1,46 @@
+"""Small helpers the subcommand groups share: argument types and reading input files.
+
+Every helper turns bad input into one line that names the file or the value: argparse prints
+an `ArgumentTypeError` as a usage error (exit 2), and the CLI prints an `OnestrokeError` as
+`onestroke: MESSAGE` (exit 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from solver.errors import OnestrokeError
+
+
+def positive_seconds(text: str) -> float:
+    """A time limit in seconds: a finite or infinite number above 0 (not NaN)."""
+    return positive_float(text, unit=" seconds")
+
+
+def positive_float(text: str, unit: str = "") -> float:
+    """A number above 0; `unit` (e.g. " seconds") only words the error."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number{unit}: {text!r}") from None
+    if math.isnan(value) or not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0{unit}, got {text!r}")
+    return value
+
+
+def read_text(name: str, error: type[OnestrokeError], what: str = "file") -> str:
+    """The text of file `name` ('-' reads stdin), or `error` with one line saying why not.
+
+    A UTF-8 byte-order mark is dropped: Windows editors write one.
+    """
+    try:
+        if name == "-":
+            return sys.stdin.read().removeprefix("\ufeff")
+        with open(name, encoding="utf-8-sig") as handle:
+            return handle.read()
+    except OSError as err:
+        raise error(f"{name}: cannot read {what}: {err.strerror or err}") from None
+    except UnicodeDecodeError as err:
+        raise error(f"{name}: not a text file ({err.reason} at byte {err.start})") from None

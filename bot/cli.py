@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -22,6 +23,7 @@ COMMAND_MODULES = (
 )
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
+EXIT_BROKEN_PIPE = 141
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,13 +45,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # argparse already printed its one-line usage error
         return int(exit_.code or 0)
     try:
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # a reader that went away shows here, not in the interpreter's exit
+        return status
     except OnestrokeError as error:
         print(f"onestroke: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("onestroke: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (`| head -1`): stop quietly as other Unix tools do, with the
+        # status a shell reports for them (128 + SIGPIPE); the interpreter's final flush of
+        # stdout must not fail again, so stdout is pointed at /dev/null
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (a test's capture): replace the object instead
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open for the interpreter's final flush
 
 
 def entry() -> None:

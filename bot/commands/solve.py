@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import sys
 from typing import Any
 
 from bot.commands.common import positive_seconds, read_text
@@ -77,17 +75,12 @@ def result_text(name: str, board: Board, result: SolveResult) -> str:
 def run(args: argparse.Namespace) -> int:
     boards = [(name, read_board(name, args.moves)) for name in args.boards]
     status = EXIT_OK
-    try:
-        for number, (name, board) in enumerate(boards):
-            result = solve(board, timeout=args.timeout, engine=args.engine)
-            if result.status != "solved":
-                status = EXIT_NO_SOLUTION
-            if args.json:
-                print(json.dumps(result_json(name, result), separators=(",", ":")), flush=True)
-            else:
-                print(("\n" if number else "") + result_text(name, board, result), end="", flush=True)
-    except BrokenPipeError:
-        # the reader went away (e.g. `| head`): stop quietly, as other Unix tools do
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open for the interpreter's final flush
-        return status
+    for number, (name, board) in enumerate(boards):
+        result = solve(board, timeout=args.timeout, engine=args.engine)
+        if result.status != "solved":
+            status = EXIT_NO_SOLUTION
+        if args.json:
+            print(json.dumps(result_json(name, result), separators=(",", ":")), flush=True)
+        else:
+            print(("\n" if number else "") + result_text(name, board, result), end="", flush=True)
     return status

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
@@ -29,10 +30,47 @@ def read_image(path: str | Path) -> np.ndarray:
         raise ImageFileError(f"{name}: cannot read image: {error.strerror or error}") from None
     if data.size == 0:
         raise ImageFileError(f"{name}: empty file, not an image")
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    image = _quiet_decode(data)
     if image is None:
         raise ImageFileError(f"{name}: not an image OpenCV can decode (PNG or JPEG expected)")
     return image
+
+
+def _quiet_decode(data: np.ndarray) -> np.ndarray | None:
+    """`cv2.imdecode` without OpenCV's own warning line on stderr (a truncated PNG prints
+    "[ WARN:0] ... PNG input buffer is incomplete"): our error names the file instead."""
+    logging = cv2.utils.logging
+    level = logging.getLogLevel()
+    logging.setLogLevel(logging.LOG_LEVEL_ERROR)
+    try:
+        return cv2.imdecode(data, cv2.IMREAD_COLOR)
+    finally:
+        logging.setLogLevel(level)
+
+
+def check_writable(path: str | Path) -> None:
+    """Fail before any work when an image cannot be written to `path` (type, folder, permission).
+
+    The only sure test is to open the file for writing; a file that did not exist is removed again.
+    """
+    name = str(path)
+    suffix = Path(name).suffix.lower()
+    if suffix not in WRITABLE:
+        raise ImageFileError(
+            f"{name}: unknown image type {suffix or '(none)'}; use one of {', '.join(WRITABLE)}"
+        )
+    folder = Path(name).parent
+    if not folder.is_dir():
+        raise ImageFileError(f"{name}: folder {folder} does not exist")
+    if os.path.isdir(name):
+        raise ImageFileError(f"{name}: is a folder, not an image file")
+    existed = os.path.exists(name)
+    try:
+        open(name, "ab").close()  # noqa: SIM115 - opened only to learn whether we may write
+    except OSError as error:
+        raise ImageFileError(f"{name}: cannot write image: {error.strerror or error}") from None
+    if not existed:
+        os.remove(name)
 
 
 def write_image(path: str | Path, image: np.ndarray) -> None:

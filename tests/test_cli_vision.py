@@ -131,3 +131,25 @@ def test_jpeg_input_works(tmp_path, capsys):
     jpeg.write_bytes(np.asarray(data).tobytes())
     assert main(["detect", str(jpeg), "--json"]) == 0
     assert Board.from_text(json.loads(capsys.readouterr().out)["board"]) == expected_board(PHONE)
+
+
+def test_an_overlay_path_that_cannot_be_written_stops_detect_before_any_output(tmp_path, capsys):
+    (tmp_path / f"seen-{NEGATIVE.stem}.png").mkdir()  # the second image's overlay would go here
+    assert main(["detect", str(PHONE), str(NEGATIVE), "--overlay", str(tmp_path / "seen.png")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"seen-{NEGATIVE.stem}.png: is a folder" in captured.err
+    assert not (tmp_path / f"seen-{PHONE.stem}.png").exists()  # the probe leaves no file behind
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "nan", "soon"])
+def test_solve_image_refuses_a_timeout_that_is_not_positive(capsys, value):
+    assert main(["solve-image", str(PHONE), "--timeout", value]) == 2
+    assert "--timeout" in capsys.readouterr().err
+
+
+def test_a_truncated_png_is_one_line_naming_the_file(tmp_path, capfd):
+    truncated = tmp_path / "cut.png"
+    truncated.write_bytes(PHONE.read_bytes()[:5000])
+    assert main(["detect", str(truncated)]) == 2
+    err = capfd.readouterr().err  # file-descriptor level: OpenCV writes its warnings there itself
+    assert err == f"onestroke: {truncated}: not an image OpenCV can decode (PNG or JPEG expected)\n"

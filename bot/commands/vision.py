@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.commands.common import positive_seconds
+
 EXIT_OK, EXIT_NO_BOARD = 0, 1
 
 
@@ -45,24 +47,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     solve.add_argument("--json", action="store_true", help="one JSON object: board, path and pixel points")
     solve.add_argument(
-        "--timeout", type=float, default=10.0, metavar="S", help="solver time limit (default 10)"
+        "--timeout", type=positive_seconds, default=10.0, metavar="S", help="solver time limit (default 10)"
     )
     solve.set_defaults(run=run_solve_image)
 
 
 def _check_files(names: list[str], overlay: str | None) -> None:
     """Fail before any work on a missing image or an overlay that cannot be written."""
-    from bot.imageio import WRITABLE, ImageFileError
+    from bot.imageio import ImageFileError, check_writable
 
     if overlay is not None:
-        suffix = Path(overlay).suffix.lower()
-        if suffix not in WRITABLE:
-            raise ImageFileError(
-                f"{overlay}: unknown image type {suffix or '(none)'}; use one of {', '.join(WRITABLE)}"
-            )
-        folder = Path(overlay).parent
-        if not folder.is_dir():
-            raise ImageFileError(f"{overlay}: folder {folder} does not exist")
+        for name in names:
+            check_writable(overlay_path(overlay, name, len(names) > 1))
     for name in names:
         if not os.path.exists(name):
             raise ImageFileError(f"{name}: no such file")

@@ -229,41 +229,14 @@ def _cut_cell_problem(grid: Grid) -> str | None:
     the part after it (holding the end, when there is one). So removing v may cut off at most
     one part without the start, the path ends inside every such part, and hence those parts
     must be nested (and hold the required end). Articulation points come from one iterative
-    depth-first search from the start (Tarjan's low-link); a cut-off part is a DFS subtree.
+    depth-first search from the start (`_cut_off_parts`, shared with the pocket check).
     """
     board = grid.board
-    nbrs = grid.neighbours
     root = grid.start
-    size = grid.size
-    disc = [-1] * size
-    low = [0] * size
-    finish = [0] * size
-    parent = [-1] * size
-    disc[root] = 0
-    cut_off: list[tuple[int, int]] = []  # (cut cell, root of the subtree it cuts off)
-    stack = [(root, iter(nbrs[root]))]
-    counter = 1
-    while stack:
-        v, it = stack[-1]
-        for w in it:
-            if disc[w] < 0:
-                disc[w] = low[w] = counter
-                counter += 1
-                parent[w] = v
-                stack.append((w, iter(nbrs[w])))
-                break
-            if w != parent[v] and disc[w] < low[v]:
-                low[v] = disc[w]
-        else:
-            stack.pop()
-            finish[v] = counter
-            counter += 1
-            p = parent[v]
-            if p >= 0:
-                if low[v] < low[p]:
-                    low[p] = low[v]
-                if low[v] >= disc[p]:
-                    cut_off.append((p, v))
+    disc = [-1] * grid.size
+    finish = [0] * grid.size
+    # (cut cell, root of the subtree it cuts off); every open cell takes part
+    cut_off = list(_cut_off_parts(grid.neighbours, root, grid.open, disc, finish))
     start_parts = [child for v, child in cut_off if v == root]
     if len(start_parts) > 1:
         return (
@@ -303,6 +276,47 @@ def _cut_cell_problem(grid: Grid) -> str | None:
                 " cut off a part without the start; the path can end in only one of them"
             )
     return None
+
+
+def _cut_off_parts(
+    nbrs: list[tuple[int, ...]], root: int, usable: bytearray, disc: list[int], finish: list[int]
+) -> Iterator[tuple[int, int]]:
+    """Each (cut cell, root of the part it cuts off), from one depth-first search from `root`.
+
+    The search runs over the cells with `usable[i]` set, and the root; a cut-off part is a DFS
+    subtree, yielded when it is finished (Tarjan's low-link, iterative). `disc` (all -1) and
+    `finish` receive each cell's discovery and finishing counts: part B lies inside part A
+    when disc[A] <= disc[B] and finish[B] < finish[A]. The root's own children are yielded too.
+    """
+    size = len(disc)
+    low = [0] * size
+    parent = [-1] * size
+    disc[root] = 0
+    stack = [(root, iter(nbrs[root]))]
+    counter = 1
+    while stack:
+        v, it = stack[-1]
+        for w in it:
+            if not usable[w] and w != root:
+                continue
+            if disc[w] < 0:
+                disc[w] = low[w] = counter
+                counter += 1
+                parent[w] = v
+                stack.append((w, iter(nbrs[w])))
+                break
+            if w != parent[v] and disc[w] < low[v]:
+                low[v] = disc[w]
+        else:
+            stack.pop()
+            finish[v] = counter
+            counter += 1
+            p = parent[v]
+            if p >= 0:
+                if low[v] < low[p]:
+                    low[p] = low[v]
+                if low[v] >= disc[p]:
+                    yield p, v
 
 
 # -- the backtracker --------------------------------------------------------------------------
@@ -456,40 +470,16 @@ def _pockets_ok(head: int, free: bytearray, nbrs: list[tuple[int, ...]], end: in
     most one per cell and they are nested (and hold the required end, if any).
     """
     disc = [-1] * size
-    low = [0] * size
     finish = [0] * size
-    parent = [-1] * size
-    disc[head] = 0
     pockets: list[int] = []  # roots of the cut-off subtrees, each hanging off a non-root cell
     cut_cells: set[int] = set()
-    stack = [(head, iter(nbrs[head]))]
-    counter = 1
-    while stack:
-        v, it = stack[-1]
-        for w in it:
-            if not free[w] and w != head:
-                continue
-            if disc[w] < 0:
-                disc[w] = low[w] = counter
-                counter += 1
-                parent[w] = v
-                stack.append((w, iter(nbrs[w])))
-                break
-            if w != parent[v] and disc[w] < low[v]:
-                low[v] = disc[w]
-        else:
-            stack.pop()
-            finish[v] = counter
-            counter += 1
-            p = parent[v]
-            if p >= 0:
-                if low[v] < low[p]:
-                    low[p] = low[v]
-                if p != head and low[v] >= disc[p]:
-                    if p in cut_cells or p == end:
-                        return False
-                    cut_cells.add(p)
-                    pockets.append(v)
+    for cut, top in _cut_off_parts(nbrs, head, free, disc, finish):
+        if cut == head:
+            continue
+        if cut in cut_cells or cut == end:
+            return False
+        cut_cells.add(cut)
+        pockets.append(top)
     if end >= 0:
         for top in pockets:
             if not disc[top] <= disc[end] < finish[top]:

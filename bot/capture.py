@@ -12,6 +12,7 @@ at given screen points, so the bot can refuse to drag over a window that covers 
 
 from __future__ import annotations
 
+import io
 import os
 import platform
 import shutil
@@ -19,7 +20,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stdout
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,10 @@ class Region:
 
     def contains(self, x: float, y: float) -> bool:
         return self.left <= x < self.left + self.width and self.top <= y < self.top + self.height
+
+    def covers(self, other: Region) -> bool:
+        """True when `other` lies wholly inside this rectangle."""
+        return self.intersection(other) == other
 
     def intersection(self, other: Region) -> Region | None:
         left, top = max(self.left, other.left), max(self.top, other.top)
@@ -99,7 +104,10 @@ class ScreenCapture:
         try:
             self._mss: Any = mss.MSS()
         except mss.ScreenShotError as error:
-            raise CaptureError(f"cannot open the screen for capture: {error}") from None
+            where = f"display {os.environ['DISPLAY']!r}" if os.environ.get("DISPLAY") else "the screen"
+            raise CaptureError(
+                f"cannot open {where} for capture (is an X server running there?): {error}"
+            ) from None
         monitors = self._mss.monitors
         if not 0 <= monitor < len(monitors):
             self._mss.close()
@@ -189,7 +197,8 @@ def window_boxes() -> list[tuple[int, Region]] | None:
     except ImportError:
         return None
     try:
-        d = display.Display()
+        with quiet_xlib():
+            d = display.Display()
     except Exception:  # python-xlib raises several unrelated types for "cannot connect"
         return None
     boxes: list[tuple[int, Region]] = []
@@ -233,6 +242,15 @@ def _top_at(boxes: list[tuple[int, Region]], x: float, y: float) -> tuple[int | 
         if box.contains(x, y):
             found = (wid, box)
     return found
+
+
+@contextmanager
+def quiet_xlib() -> Iterator[None]:
+    """python-xlib prints "Xlib.xauth: warning, no xauthority details available" on stdout
+    whenever the Xauthority file has no entry for the display (an empty file, ssh -X): that
+    would land among the bot's own output lines. The connection works without the entry."""
+    with redirect_stdout(io.StringIO()):
+        yield
 
 
 # -- a private X display -----------------------------------------------------------------

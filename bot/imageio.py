@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from bot.commands.common import check_writable_file
 from solver.errors import OnestrokeError
 
 WRITABLE = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
@@ -49,28 +49,14 @@ def _quiet_decode(data: np.ndarray) -> np.ndarray | None:
 
 
 def check_writable(path: str | Path) -> None:
-    """Fail before any work when an image cannot be written to `path` (type, folder, permission).
-
-    The only sure test is to open the file for writing; a file that did not exist is removed again.
-    """
+    """Fail before any work when an image cannot be written to `path` (type, folder, permission)."""
     name = str(path)
     suffix = Path(name).suffix.lower()
     if suffix not in WRITABLE:
         raise ImageFileError(
             f"{name}: unknown image type {suffix or '(none)'}; use one of {', '.join(WRITABLE)}"
         )
-    folder = Path(name).parent
-    if not folder.is_dir():
-        raise ImageFileError(f"{name}: folder {folder} does not exist")
-    if os.path.isdir(name):
-        raise ImageFileError(f"{name}: is a folder, not an image file")
-    existed = os.path.exists(name)
-    try:
-        open(name, "ab").close()  # noqa: SIM115 - opened only to learn whether we may write
-    except OSError as error:
-        raise ImageFileError(f"{name}: cannot write image: {error.strerror or error}") from None
-    if not existed:
-        os.remove(name)
+    check_writable_file(name, ImageFileError, "image file")
 
 
 def write_image(path: str | Path, image: np.ndarray) -> None:

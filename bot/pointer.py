@@ -146,13 +146,14 @@ def step_interval(speed: float, substeps: int) -> float:
 
 def load_pyautogui() -> Any:
     """pyautogui with the fail-safe on and its per-call pause off (we pace the drag ourselves)."""
-    from bot.capture import no_display_reason
+    from bot.capture import no_display_reason, quiet_xlib
 
     reason = no_display_reason()
     if reason:
         raise InputError(reason)
     try:
-        import pyautogui
+        with quiet_xlib():  # pyautogui opens its X connection at import
+            import pyautogui
     except Exception as error:  # pyautogui raises bare Exceptions when the display is unusable
         raise InputError(f"cannot drive the mouse: {error}") from None
     pyautogui.FAILSAFE = True

@@ -26,7 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from bot.commands.common import positive_float
+from bot.commands.common import OutputPathError, check_writable_file, positive_float, writable_folder
 from solver.errors import OnestrokeError
 
 DEMO_LEVELS = 10
@@ -73,6 +73,17 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
     return value
+
+
+def profile_name(text: str) -> str:
+    """A profile name that can be a file name (checked before any screen is touched)."""
+    from calibration.profile import NAME_PATTERN
+
+    if not NAME_PATTERN.match(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} must be letters, digits, '.', '_' or '-' (at most 64, starting with a letter or digit)"
+        )
+    return text
 
 
 def region_value(text: str) -> Any:
@@ -124,7 +135,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", help="calibration profile name")
+    parser.add_argument("--profile", type=profile_name, help="calibration profile name")
     parser.add_argument("--monitor", type=int, default=None, help="mss monitor: 1 = first (default), 0 = all")
     parser.add_argument(
         "--adb", nargs="?", const="", default=None, metavar="SERIAL", help="play on an Android device via adb"
@@ -200,10 +211,11 @@ def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | 
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from bot.capture import Region
+    from bot.capture import CaptureError, Region
     from bot.loop import LevelLoop
     from calibration.profile import load_profile
 
+    log_dir = writable_folder(args.log_dir or default_log_dir(), OutputPathError, "log folder")
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
     adb = args.adb
@@ -213,6 +225,12 @@ def run_play(args: argparse.Namespace) -> int:
     scale = profile.scale if profile else None
     backend = open_backend(adb=adb, monitor=monitor, speed=args.speed, scale=scale)
     region = args.region or (Region(*profile.region) if profile and profile.region else None)
+    if region is not None and not backend.screen.covers(region):
+        source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
+        raise CaptureError(
+            f"{source} {_box(region)} is not inside the screen {_box(backend.screen)}"
+            + ("" if args.region else "; calibrate again")
+        )
     loop = LevelLoop(
         backend.capture,
         backend.pointer,
@@ -222,7 +240,7 @@ def run_play(args: argparse.Namespace) -> int:
         next_button=args.next or (profile.next_button if profile else None),
         dry_run=args.dry_run,
         check_windows=backend.check_windows,
-        log_dir=args.log_dir or default_log_dir(),
+        log_dir=log_dir,
     )
     began = time.monotonic()
     reports = loop.run(args.levels)
@@ -232,25 +250,30 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _box(region: Any) -> str:
+    return f"{region.left},{region.top},{region.width},{region.height}"
+
+
 # -- calibrate ---------------------------------------------------------------------------
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
-    import cv2
 
+    from bot.imageio import check_writable, write_image
     from bot.overlay import draw_overlay
     from bot.vision import detect
     from calibration.locate import PointerMap, find_next_button, work_region
-    from calibration.profile import Profile, profile_dir, save_profile
+    from calibration.profile import Profile, ProfileError, profile_dir, save_profile
 
     name = args.profile or "default"
     monitor = 1 if args.monitor is None else args.monitor
+    writable_folder(profile_dir(), ProfileError, "profile folder")
+    overlay_path = args.overlay or profile_dir() / f"{name}-overlay.png"
+    check_writable(overlay_path)
     backend = open_backend(adb=args.adb, monitor=monitor, speed=DEFAULT_SPEED, scale=None)
     image = backend.capture.grab(backend.screen)
-    overlay_path = args.overlay or profile_dir() / f"{name}-overlay.png"
-    overlay_path.parent.mkdir(parents=True, exist_ok=True)
     detection = detect(image)
-    cv2.imwrite(str(overlay_path), draw_overlay(image, detection))
+    write_image(overlay_path, draw_overlay(image, detection))
     if not detection.ok or detection.geometry is None:
         print(f"calibrate: no board found ({detection.reason}); overlay in {overlay_path}", file=sys.stderr)
         return 1
@@ -288,6 +311,9 @@ def run_calibrate(args: argparse.Namespace) -> int:
 def run_demo(args: argparse.Namespace) -> int:
     from bot.capture import no_display_reason, virtual_display
 
+    if args.log is not None:  # before Xvfb and the game start: the game would fail on it
+        check_writable_file(str(args.log), OutputPathError, "log file")
+    log_dir = writable_folder(default_log_dir(), OutputPathError, "log folder")
     _interrupt_on_sigterm()
     with ExitStack() as stack:
         if args.xvfb or no_display_reason():
@@ -301,10 +327,10 @@ def run_demo(args: argparse.Namespace) -> int:
             log = Path(folder) / "game.jsonl"
         else:
             log = args.log
-        return _demo_on_display(args, log, stack)
+        return _demo_on_display(args, log, log_dir, stack)
 
 
-def _demo_on_display(args: argparse.Namespace, log: Path, stack: ExitStack) -> int:
+def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: ExitStack) -> int:
     from bot.loop import LevelLoop, LoopStopped
 
     backend = open_backend(adb=None, monitor=1, speed=args.speed, scale=None)
@@ -329,7 +355,7 @@ def _demo_on_display(args: argparse.Namespace, log: Path, stack: ExitStack) -> i
         backend.pointer,
         screen,
         scale=backend.scale,
-        log_dir=default_log_dir(),
+        log_dir=log_dir,
         say=lambda line: print(f"bot: {line}", flush=True),
     )
     began = time.monotonic()
@@ -365,8 +391,12 @@ def start_game(
         command += ["--levels", str(levels)]
     game = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
     assert game.stdout is not None
-    ready, _, _ = select.select([game.stdout], [], [], 30)
-    line = game.stdout.readline() if ready else ""
+    try:
+        ready, _, _ = select.select([game.stdout], [], [], 30)
+        line = game.stdout.readline() if ready else ""
+    except BaseException:  # Ctrl-C while the window opens: the caller never gets the process
+        stop_game(game)
+        raise
     if '"ready"' not in line:
         stop_game(game)
         raise DemoError(f"the practice game did not open its window (exit status {game.poll()})")

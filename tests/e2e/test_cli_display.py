@@ -1,0 +1,78 @@
+"""The command line on a real (virtual) X display: bad regions, quiet output, no orphaned game."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from harness import ROOT, run_bot
+
+from bot.commands.play import start_game
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.mark.parametrize("region", ["5000,5000,100,100", "1800,0,200,100"])
+def test_a_region_outside_the_screen_is_one_line_naming_it(tmp_path: Path, region: str) -> None:
+    done = run_bot("play", "--region", region, "--log-dir", str(tmp_path))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"onestroke: --region {region} is not inside the screen 0,0,1920,1080\n"
+
+
+def test_an_xauthority_file_without_our_display_adds_no_line_to_stdout(tmp_path: Path) -> None:
+    empty = tmp_path / "Xauthority"
+    empty.write_bytes(b"")  # what ssh -X, sudo or a hand-started Xvfb often leave
+    script = (
+        "from bot.pointer import load_pyautogui; from bot.capture import window_boxes;"
+        " load_pyautogui(); assert window_boxes() is not None; print('done')"
+    )
+    done = run_bot_python(script, {**os.environ, "XAUTHORITY": str(empty)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "done\n"
+
+
+def run_bot_python(script: str, env: dict[str, str]):  # noqa: ANN201 - CompletedProcess
+    import subprocess
+
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+    )
+
+
+def practice_children() -> list[int]:
+    """Processes of ours that run the practice game."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == os.getpid() and b"practice" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def test_ctrl_c_while_the_game_window_opens_leaves_no_game_running(tmp_path: Path) -> None:
+    def interrupt(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, 0.1)  # while start_game waits: the window takes ~0.3 s
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            start_game(1, tmp_path / "game.jsonl", (0, 0))
+        orphans = practice_children()
+        assert orphans == []
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        for pid in practice_children():
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)

@@ -1,0 +1,84 @@
+"""`play`, `calibrate` and `demo` refuse bad paths and names before any screen is touched.
+
+Every test runs with no display at all: an error that names the bad path (instead of "no
+display") shows the check came first; `demo` would otherwise have started an Xvfb.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.capture import CaptureError, Region, ScreenCapture
+from bot.cli import main
+
+
+@pytest.fixture(autouse=True)
+def no_display(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for key in ("DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("ONESTROKE_CONFIG_DIR", str(tmp_path / "config"))
+
+
+def one_error_line(capsys: pytest.CaptureFixture[str]) -> str:
+    captured = capsys.readouterr()
+    (line,) = captured.err.splitlines()
+    assert captured.out == ""
+    return line
+
+
+@pytest.mark.parametrize(
+    ("overlay", "fragment"),
+    [("folder.png", "is a folder"), ("none/x.png", "folder"), ("x.gif", "unknown image type .gif")],
+)
+def test_calibrate_refuses_an_overlay_path_before_capturing(tmp_path, capsys, overlay, fragment) -> None:
+    (tmp_path / "folder.png").mkdir()
+    path = tmp_path / overlay
+    assert main(["calibrate", "--overlay", str(path)]) == 2
+    line = one_error_line(capsys)
+    assert line.startswith(f"onestroke: {path}:") and fragment in line
+    assert not (tmp_path / "none").exists()  # no folder made on the way
+
+
+def test_calibrate_refuses_a_profile_folder_it_cannot_write(tmp_path, capsys, monkeypatch) -> None:
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("ONESTROKE_CONFIG_DIR", str(tmp_path / "file"))
+    assert main(["calibrate"]) == 2
+    assert "profile folder" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize("command", ["play", "calibrate"])
+def test_a_profile_name_that_cannot_be_a_file_name_is_a_usage_error(capsys, command) -> None:
+    assert main([command, "--profile", "../escape"]) == 2
+    assert "argument --profile: '../escape' must be letters" in capsys.readouterr().err
+
+
+def test_play_refuses_a_log_folder_that_is_a_file(tmp_path, capsys) -> None:
+    log = tmp_path / "log.txt"
+    log.write_text("")
+    assert main(["play", "--log-dir", str(log)]) == 2
+    assert one_error_line(capsys) == f"onestroke: {log}: is a file, not a log folder"
+
+
+@pytest.mark.parametrize(("log", "fragment"), [(".", "is a folder"), ("none/game.jsonl", "does not exist")])
+def test_demo_refuses_a_game_log_it_cannot_write_before_starting_anything(
+    tmp_path, capsys, log, fragment
+) -> None:
+    path = tmp_path / log
+    assert main(["demo", "--levels", "1", "--log", str(path)]) == 2
+    line = one_error_line(capsys)  # no "started Xvfb" on stdout, no second line from the game
+    assert line.startswith(f"onestroke: {path}:") and fragment in line
+
+
+def test_a_display_nobody_serves_is_named_in_the_error(monkeypatch) -> None:
+    monkeypatch.setenv("DISPLAY", ":4242")
+    with pytest.raises(CaptureError, match="cannot open display ':4242' for capture"):
+        ScreenCapture()
+
+
+def test_region_covers_only_what_lies_wholly_inside() -> None:
+    screen = Region(0, 0, 1920, 1080)
+    assert screen.covers(Region(0, 0, 1920, 1080)) and screen.covers(Region(100, 100, 10, 10))
+    assert not screen.covers(Region(1800, 0, 200, 100)) and not screen.covers(Region(5000, 5000, 1, 1))
+    assert not screen.covers(Region(-1, 0, 10, 10))

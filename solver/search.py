@@ -24,6 +24,7 @@ from typing import Literal
 
 from solver import exact  # imported here (about 30 ms, once) so that no solve pays for it
 from solver.board import Board, Cell, steps_for
+from solver.ring import RING, SPLITS
 
 Status = Literal["solved", "unsolvable", "timeout"]
 
@@ -85,10 +86,9 @@ class Grid:
         for i in order:
             packed[i >> 3] |= 1 << (i & 7)
         self.mask = int.from_bytes(packed, "little")
-        # ring of the 8 surrounding cells, clockwise from north, for the local cut test
-        w = width
-        self.ring = (-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1)
-        self.splits = _SPLITS[board.moves]
+        # the 8 surrounding cells, clockwise from north, for the local cut test
+        self.ring = tuple(dr * width + dc for dr, dc in RING)
+        self.splits = SPLITS[board.moves]
 
     def index(self, cell: Cell) -> int:
         return (cell[0] + 1) * self.width + cell[1] + 1
@@ -109,37 +109,6 @@ class Grid:
             if grown == reached:
                 return reached
             reached = grown
-
-
-def _ring_split_table(moves: int) -> bytes:
-    """For each pattern of free cells around a cell: 1 if removing the cell may split them.
-
-    Bit k of the pattern is ring cell k (clockwise from north). The cell's own neighbours among
-    them (orthogonal ones for 4-moves, all for 8-moves) must all lie in one group, connected
-    through free ring cells, for the removal to be harmless locally.
-    """
-    ring = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-    step_set = set(steps_for(moves))
-    table = bytearray(256)
-    for pattern in range(256):
-        free = [k for k in range(8) if pattern >> k & 1]
-        parent = {k: k for k in free}
-        for a in free:
-            for b in free:
-                if a < b and (ring[b][0] - ring[a][0], ring[b][1] - ring[a][1]) in step_set:
-                    parent[_root(parent, a)] = _root(parent, b)
-        touching = {_root(parent, k) for k in free if ring[k] in step_set}
-        table[pattern] = 1 if len(touching) > 1 else 0
-    return bytes(table)
-
-
-def _root(parent: dict[int, int], k: int) -> int:
-    while parent[k] != k:
-        k = parent[k]
-    return k
-
-
-_SPLITS = {moves: _ring_split_table(moves) for moves in (4, 8)}
 
 
 # -- certificates -----------------------------------------------------------------------------

@@ -12,8 +12,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from solver.board import DIAGONAL, ORTHOGONAL, Cell, steps_for
+from solver.board import Cell, steps_for
 from solver.errors import OnestrokeError
+from solver.ring import RING
 
 
 class PuzzleInputError(OnestrokeError, ValueError):
@@ -52,8 +53,7 @@ class Deadline:
 COMPASS_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """Clockwise from north, the order in which the maze tries its moves."""
 
-# ORTHOGONAL is N E S W and DIAGONAL is NE SE SW NW, so interleaving them walks clockwise.
-COMPASS: tuple[Cell, ...] = tuple(step for pair in zip(ORTHOGONAL, DIAGONAL, strict=True) for step in pair)
+COMPASS: tuple[Cell, ...] = RING
 NAME_OF_STEP: dict[Cell, str] = dict(zip(COMPASS, COMPASS_NAMES, strict=True))
 
 

@@ -32,11 +32,11 @@ from solver.puzzles.grid import (
     Deadline,
     PaddedGrid,
     PuzzleInputError,
-    compass_steps,
     content_lines,
     integers,
     recursion_room,
 )
+from solver.ring import RING, SPLITS
 
 MAX_SIDE = 100
 """The textbook's bound on n and m; an exact fewest-turn count is out of reach far below it."""
@@ -147,20 +147,6 @@ def format_answer(maze: RomeoMaze, answer: RomeoAnswer) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _splits(pattern: int) -> bool:
-    """Whether the ring cells in `pattern` (bit i = i-th clockwise from N) form several pieces."""
-    usable = [bool(pattern >> i & 1) for i in range(8)]
-    pieces = 0
-    for i in range(8):
-        # A run starts here; an orthogonal neighbour also touches the previous orthogonal one.
-        if usable[i] and not usable[i - 1] and not (i % 2 == 0 and usable[i - 2]):
-            pieces += 1
-    return pieces > 1
-
-
-SPLIT_PATTERNS: tuple[bool, ...] = tuple(_splits(p) for p in range(256))
-
-
 def solve_romeo(
     maze: RomeoMaze,
     *,
@@ -223,10 +209,11 @@ def solve_romeo(
                 return reach & free_bits == free_bits
             reach = grown
 
-    ring = tuple(zip(grid.offsets(compass_steps(8)), (1 << i for i in range(8)), strict=True))
+    ring = tuple(zip(grid.offsets(RING), (1 << i for i in range(8)), strict=True))
+    splits = SPLITS[8]
 
-    def split_around(gone: int, head: int) -> bool:
-        """Whether the usable rooms around `gone` fall into several local pieces.
+    def split_around(gone: int, head: int) -> int:
+        """1 when the usable rooms around `gone` may fall into several local pieces, else 0.
 
         When they form one piece, removing `gone` cannot disconnect anything, so the whole-grid
         flood fill is skipped; that spares most of its cost.
@@ -235,7 +222,7 @@ def solve_romeo(
         for o, bit in ring:
             if free[gone + o] or gone + o == head:
                 pattern |= bit
-        return SPLIT_PATTERNS[pattern]
+        return splits[pattern]
 
     if connectivity and not connected(start):
         return None

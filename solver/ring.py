@@ -1,0 +1,47 @@
+"""The ring of 8 cells around a cell and the local cut test built on it.
+
+Taking a cell out of a connected region can split the region only when the free cells of its
+ring, joined by moves among themselves, fall into several groups that touch the cell. A table
+answers that for all 256 patterns of the ring, so a search tests one byte and keeps its flood
+fill for the few steps where the table says "maybe" (the backtracker in `solver.search`, the
+Romeo and Juliet search in `solver.puzzles.romeo`).
+"""
+
+from __future__ import annotations
+
+from solver.board import DIAGONAL, ORTHOGONAL, Cell, steps_for
+
+# ORTHOGONAL is N E S W and DIAGONAL is NE SE SW NW, so interleaving them walks clockwise.
+RING: tuple[Cell, ...] = tuple(step for pair in zip(ORTHOGONAL, DIAGONAL, strict=True) for step in pair)
+"""The 8 (dr, dc) steps around a cell, clockwise from north: N NE E SE S SW W NW."""
+
+
+def ring_split_table(moves: int) -> bytes:
+    """For each pattern of free cells around a cell: 1 if removing the cell may split them.
+
+    Bit k of the pattern is `RING[k]`. The cell's own neighbours among them (orthogonal ones for
+    4-moves, all for 8-moves) must all lie in one group, connected through free ring cells, for
+    the removal to be harmless locally.
+    """
+    step_set = set(steps_for(moves))
+    table = bytearray(256)
+    for pattern in range(256):
+        free = [k for k in range(8) if pattern >> k & 1]
+        parent = {k: k for k in free}
+        for a in free:
+            for b in free:
+                if a < b and (RING[b][0] - RING[a][0], RING[b][1] - RING[a][1]) in step_set:
+                    parent[_root(parent, a)] = _root(parent, b)
+        touching = {_root(parent, k) for k in free if RING[k] in step_set}
+        table[pattern] = 1 if len(touching) > 1 else 0
+    return bytes(table)
+
+
+def _root(parent: dict[int, int], k: int) -> int:
+    while parent[k] != k:
+        k = parent[k]
+    return k
+
+
+SPLITS: dict[int, bytes] = {moves: ring_split_table(moves) for moves in (4, 8)}
+"""`ring_split_table` per neighbourhood, built at import (about 2 ms) so that no search pays for it."""

@@ -246,11 +246,23 @@ def _top_at(boxes: list[tuple[int, Region]], x: float, y: float) -> tuple[int | 
 
 @contextmanager
 def quiet_xlib() -> Iterator[None]:
-    """python-xlib prints "Xlib.xauth: warning, no xauthority details available" on stdout
-    whenever the Xauthority file has no entry for the display (an empty file, ssh -X): that
-    would land among the bot's own output lines. The connection works without the entry."""
-    with redirect_stdout(io.StringIO()):
-        yield
+    """Around opening a python-xlib connection (pyautogui's import, the window stack).
+
+    python-xlib prints "Xlib.xauth: warning, no xauthority details available" on stdout when the
+    Xauthority file has no entry for the display (an empty file, ssh -X), which would land among
+    the bot's own output; and it refuses to connect at all when there is no Xauthority file
+    (`Xvfb :99 & export DISPLAY=:99` on a server), though such a server asks for no cookie.
+    Libxcb, which mss uses, connects without one; so does python-xlib, given an empty file.
+    """
+    no_file = not os.environ.get("XAUTHORITY") and not os.path.exists(os.path.expanduser("~/.Xauthority"))
+    if no_file:
+        os.environ["XAUTHORITY"] = os.devnull
+    try:
+        with redirect_stdout(io.StringIO()):
+            yield
+    finally:
+        if no_file:
+            del os.environ["XAUTHORITY"]
 
 
 # -- a private X display -----------------------------------------------------------------

@@ -22,14 +22,23 @@ def test_a_region_outside_the_screen_is_one_line_naming_it(tmp_path: Path, regio
     assert done.stderr == f"onestroke: --region {region} is not inside the screen 0,0,1920,1080\n"
 
 
-def test_an_xauthority_file_without_our_display_adds_no_line_to_stdout(tmp_path: Path) -> None:
-    empty = tmp_path / "Xauthority"
-    empty.write_bytes(b"")  # what ssh -X, sudo or a hand-started Xvfb often leave
+@pytest.mark.parametrize("xauthority", ["empty file", "no file"])
+def test_the_pointer_and_the_window_stack_work_without_an_xauthority_entry(
+    tmp_path: Path, xauthority: str
+) -> None:
+    """An empty Xauthority file (ssh -X, sudo) must add no line to stdout; no file at all
+    (`Xvfb :99 & export DISPLAY=:99`, as the README says) must not stop the bot."""
+    env = {**os.environ, "HOME": str(tmp_path)}  # no ~/.Xauthority there
+    if xauthority == "empty file":
+        (tmp_path / "Xauthority").write_bytes(b"")
+        env["XAUTHORITY"] = str(tmp_path / "Xauthority")
+    else:
+        env.pop("XAUTHORITY", None)
     script = (
         "from bot.pointer import load_pyautogui; from bot.capture import window_boxes;"
         " load_pyautogui(); assert window_boxes() is not None; print('done')"
     )
-    done = run_bot_python(script, {**os.environ, "XAUTHORITY": str(empty)})
+    done = run_bot_python(script, env)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "done\n"
 

@@ -35,10 +35,6 @@ class Case:
     board: Board
 
 
-def full_rectangle(rows: int, cols: int, start: Cell) -> Board:
-    return Board(rows, cols, frozenset((r, c) for r in range(rows) for c in range(cols)), start)
-
-
 def inner_start(rows: int, cols: int) -> Cell:
     """A cell near the centre on the colour that a path from it can cover."""
     r, c = rows // 2, cols // 2
@@ -78,10 +74,10 @@ def large_cases(rng: random.Random, per_size: int) -> list[Case]:
 def rectangle_cases(sizes: tuple[int, ...]) -> list[Case]:
     out = []
     for n in sizes:
-        out.append(Case(f"{n}x{n} corner", full_rectangle(n, n, (0, 0))))
-        out.append(Case(f"{n}x{n} inner", full_rectangle(n, n, inner_start(n, n))))
-    out.append(Case("15x16 inner", full_rectangle(15, 16, inner_start(15, 16))))
-    out.append(Case("25x25 inner", full_rectangle(25, 25, inner_start(25, 25))))
+        out.append(Case(f"{n}x{n} corner", Board.from_rows(["1" * n] * n, start=(0, 0))))
+        out.append(Case(f"{n}x{n} inner", Board.from_rows(["1" * n] * n, start=inner_start(n, n))))
+    out.append(Case("15x16 inner", Board.from_rows(["1" * 16] * 15, start=inner_start(15, 16))))
+    out.append(Case("25x25 inner", Board.from_rows(["1" * 25] * 25, start=inner_start(25, 25))))
     return out
 
 

@@ -18,15 +18,10 @@ from solver.generate import (
 )
 
 
-def full(rows: int, cols: int, start: tuple[int, int], moves: int = 4) -> Board:
-    cells = frozenset((r, c) for r in range(rows) for c in range(cols))
-    return Board(rows, cols, cells, start, None, moves)
-
-
 @pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 4), (3, 1), (3, 4), (5, 5)])
 def test_snake_path_covers_the_rectangle(rows: int, cols: int) -> None:
     path = snake_path(rows, cols)
-    assert is_valid_path(full(rows, cols, path[0]), path)
+    assert is_valid_path(Board.from_rows(["1" * cols] * rows, start=path[0]), path)
 
 
 @settings(max_examples=50, deadline=None)
@@ -41,7 +36,7 @@ def test_backbite_moves_keep_a_hamiltonian_path(seed: int, rows: int, cols: int,
     path = snake_path(rows, cols)
     for _ in range(30):
         backbite(rng, path, rows, cols, moves)
-        assert is_valid_path(full(rows, cols, path[0], moves), path)
+        assert is_valid_path(Board.from_rows(["1" * cols] * rows, start=path[0], moves=moves), path)
 
 
 @settings(max_examples=60, deadline=None)

@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from solver.errors import OnestrokeError
 
@@ -26,8 +27,16 @@ EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A usage error is one line naming the bad argument (argparse puts the usage block first);
+    subcommand parsers are made of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="onestroke",
         description="Solve and play the one-stroke puzzle game (一笔画完).",
     )

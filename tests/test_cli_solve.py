@@ -185,3 +185,19 @@ def test_a_binary_file_is_one_line_saying_it_is_not_text(tmp_path, capsys) -> No
     assert main(["solve", str(junk)]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith(f"onestroke: {junk}: not a text file (")
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["solve", "a.txt", "--timeout", "-1"], "onestroke solve: argument --timeout: must be more than 0"),
+        (["solve", "a.txt", "--moves", "5"], "onestroke solve: argument --moves: invalid choice: 5"),
+        (["play", "--levels", "0"], "onestroke play: argument --levels: must be at least 1"),
+        (["bogus"], "onestroke: argument COMMAND: invalid choice: 'bogus'"),
+    ],
+)
+def test_a_usage_error_is_one_line_naming_the_argument(capsys, args, fragment) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    (line,) = captured.err.splitlines()
+    assert captured.out == "" and line.startswith(fragment) and line.endswith("--help)")

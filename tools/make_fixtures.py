@@ -18,6 +18,7 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -27,9 +28,10 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
 from bot.geometry import Geometry  # noqa: E402
+from practice.levels import spans_full_grid  # noqa: E402
 from practice.render import render_screen  # noqa: E402
 from practice.sprites import fill_rounded_rect, rgb, text  # noqa: E402
-from solver.board import Board  # noqa: E402
+from solver.board import Board, Cell  # noqa: E402
 from solver.generate import random_hamiltonian_level  # noqa: E402
 from solver.search import solve  # noqa: E402
 
@@ -83,14 +85,12 @@ class Fixture:
     jpeg_quality: int | None = None  # None: PNG
 
 
-def random_board(seed: int, rows: int, cols: int, holes: int) -> tuple[Board, tuple]:
+def random_board(seed: int, rows: int, cols: int, holes: int) -> tuple[Board, tuple[Cell, ...]]:
     """A solvable board whose grid really is rows x cols (no border line made only of holes)."""
     rng = random.Random(f"fixture:{seed}")
     while True:
         board, path = random_hamiltonian_level(rng, rows, cols, holes=holes)
-        if {r for r, _ in board.open_cells} == set(range(rows)) and {c for _, c in board.open_cells} == set(
-            range(cols)
-        ):
+        if spans_full_grid(board):
             return board, path
 
 
@@ -129,12 +129,11 @@ def text_window(width: int, height: int, seed: int) -> np.ndarray:
     rng = random.Random(seed)
     page = np.full((height, width, 3), 255, np.uint8)
     page[:, :44] = rgb(240, 240, 240)
-    words = WORDS
     for line, y in enumerate(range(24, height - 10, 24)):
         text(page, str(line + 1), 22, y, 11, rgb(150, 150, 150))
         x = 60 + 20 * rng.randint(0, 3)
         for _ in range(rng.randint(2, 7)):
-            word = rng.choice(words)
+            word = rng.choice(WORDS)
             cv2.putText(
                 page, word, (x, y + 5), cv2.FONT_HERSHEY_SIMPLEX, 0.5, rgb(40, 40, 40), 1, cv2.LINE_AA
             )
@@ -183,7 +182,7 @@ def calculator(width: int) -> np.ndarray:
 # -- the fixtures ---------------------------------------------------------------------------
 
 
-def phone(name: str, board: Board, width: int, height: int, notes: list[str], **style) -> Fixture:
+def phone(name: str, board: Board, width: int, height: int, notes: list[str], **style: Any) -> Fixture:
     rendered = render_screen(board, width=width, height=height, **style)
     return Fixture(name, rendered.image, board, rendered.geometry, notes)
 

@@ -28,6 +28,7 @@ def lighter(colour: BGR, amount: float) -> BGR:
 
 
 def darker(colour: BGR, amount: float) -> BGR:
+    """`colour` mixed with black: amount 0 keeps it, 1 gives black."""
     return tuple(int(round(c * (1 - amount))) for c in colour)  # type: ignore[return-value]
 
 
@@ -58,12 +59,7 @@ def fill_rounded_rect(
 
 
 def fill_circle(image: np.ndarray, cx: float, cy: float, radius: float, colour: BGR) -> None:
-    steps = max(12, int(radius))
-    points = [
-        (cx + radius * math.cos(2 * math.pi * i / steps), cy + radius * math.sin(2 * math.pi * i / steps))
-        for i in range(steps)
-    ]
-    cv2.fillPoly(image, [_fixed(points)], colour, cv2.LINE_AA, SHIFT)
+    fill_ellipse(image, cx, cy, radius, radius, colour)
 
 
 def fill_ellipse(image: np.ndarray, cx: float, cy: float, rx: float, ry: float, colour: BGR) -> None:
@@ -146,7 +142,7 @@ def draw_cat(
     half = size / 2
     x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
     outline = darker(colour, 0.18)
-    accent = lighter(rgb(222, 110, 96), 0.0) if colour != CAT_COLOURS["red"] else rgb(250, 210, 120)
+    accent = rgb(222, 110, 96) if colour != CAT_COLOURS["red"] else rgb(250, 210, 120)
     paw = rgb(250, 222, 190)
 
     # tail first so the body covers its root; it curls up above the top edge

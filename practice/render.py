@@ -48,6 +48,11 @@ class Theme:
     capsule: BGR  # the top-right button, nearly the cells' grey in the real game
     panel: BGR  # coin counter / avatar plates
 
+    @property
+    def dark(self) -> bool:
+        """A dark background: walked cells then take a darker tint, and button labels are white."""
+        return sum(self.background) < 3 * 128
+
 
 THEMES: dict[str, Theme] = {
     "classic": Theme(
@@ -110,8 +115,8 @@ def board_geometry(board: Board, width: int, height: int) -> Geometry:
 
 
 def visited_colour(cat: BGR, theme: Theme) -> BGR:
-    """Cells the cat has walked over take a light tint of its fur (always unlike the plain cells)."""
-    return lighter(cat, 0.25) if theme.name != "night" else darker(cat, 0.1)
+    """Cells the cat has walked over take a tint of its fur (lighter; darker on a dark theme)."""
+    return darker(cat, 0.1) if theme.dark else lighter(cat, 0.25)
 
 
 def route_colour(cat: BGR, theme: Theme) -> BGR:
@@ -234,7 +239,7 @@ def _draw_bottom_buttons(image: np.ndarray, u: float, th: Theme) -> None:
         fill_circle(image, x * u, cy, 70 * u, colour)
         fill_circle(image, x * u, cy, 34 * u, WHITE)
         fill_circle(image, x * u, cy, 20 * u, colour)
-        text(image, label, x * u, cy + 105 * u, 28 * u, darker(th.ink, 0.1) if th.name != "night" else WHITE)
+        text(image, label, x * u, cy + 105 * u, 28 * u, WHITE if th.dark else darker(th.ink, 0.1))
 
 
 def _draw_complete(

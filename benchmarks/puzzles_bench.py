@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from solver.board import Board
+from solver.board import Board, Cell
 from solver.check import is_valid_path
 from solver.puzzles.grid import SearchTimeout
 from solver.puzzles.maze import Maze, first_path, shortest_path
@@ -83,7 +83,7 @@ def carved_maze(seed: int, rows: int, cols: int) -> Maze:
     return Maze(tuple("".join(row) for row in grid), (0, 0), goal)
 
 
-def maze_ok(maze: Maze, path: list | None, moves: int) -> str:
+def maze_ok(maze: Maze, path: list[Cell] | None, moves: int) -> str:
     if path is None:
         return "no path"
     board = Board(maze.rows, maze.cols, frozenset(path), maze.start, maze.exit, moves=moves)
@@ -106,9 +106,7 @@ def route_ok(puzzle: RoutePuzzle, count: bool = True, **pruning: bool) -> Callab
     def run(timeout: float | None = None) -> str:
         path = solve_route(puzzle, timeout=timeout, **pruning)
         assert path is not None and path[0] == puzzle.start and path[-1] == puzzle.goal
-        rows = tuple(sum(1 for r, _ in path if r == i) for i in range(puzzle.rows))
-        cols = tuple(sum(1 for _, c in path if c == i) for i in range(puzzle.cols))
-        assert (rows, cols) == (puzzle.row_counts, puzzle.col_counts)
+        assert line_counts(path, puzzle.rows, puzzle.cols) == (puzzle.row_counts, puzzle.col_counts)
         if not count:
             return f"{len(path)} cells"
         return f"{len(path)} cells / {count_routes(puzzle, timeout=timeout, **pruning)} route(s)"
@@ -222,9 +220,16 @@ def walk_route(seed: int, size: int, cells: int) -> RoutePuzzle:
             path.append(rng.choice(options))
         if len(path) == cells:
             break
-    rows = tuple(sum(1 for r, _ in path if r == i) for i in range(size))
-    cols = tuple(sum(1 for _, c in path if c == i) for i in range(size))
+    rows, cols = line_counts(path, size, size)
     return RoutePuzzle(cols, rows, path[0], path[-1])
+
+
+def line_counts(path: list[Cell], rows: int, cols: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How many cells of `path` lie in each row, and in each column."""
+    return (
+        tuple(sum(1 for r, _ in path if r == i) for i in range(rows)),
+        tuple(sum(1 for _, c in path if c == i) for i in range(cols)),
+    )
 
 
 def pruning_table(repeat: int, cap: float) -> str:

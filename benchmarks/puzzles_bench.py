@@ -262,24 +262,33 @@ def pruning_table(repeat: int, cap: float) -> str:
     ]
     rows = []
     for label, maze in romeo_cases:
-        base = None
-        for name, pruning in romeo_settings:
-            seconds, answer = measure(romeo_ok(maze, **pruning), repeat, cap)
-            rows.append([label, name, answer, *ratio_cells(seconds, base)])
-            base = base or seconds
+        runs = [(name, romeo_ok(maze, **pruning)) for name, pruning in romeo_settings]
+        rows += side_by_side(label, runs, repeat, cap)
     for label, puzzle in route_cases:
-        base = None
-        for name, pruning in route_settings:
-            seconds, answer = measure(route_ok(puzzle, **pruning), repeat, cap)
-            rows.append([label, name, answer, *ratio_cells(seconds, base)])
-            base = base or seconds
+        runs = [(name, route_ok(puzzle, **pruning)) for name, pruning in route_settings]
+        rows += side_by_side(label, runs, repeat, cap)
     return table(["instance", "pruning", "answer (first route / count)", "ms", "x default"], rows)
 
 
+def side_by_side(
+    label: str, runs: list[tuple[str, Callable[[float | None], str]]], repeat: int, cap: float
+) -> list[list[str]]:
+    """One table row per setting: answer, ms and the ratio to the first (default) setting."""
+    rows = []
+    base: float | None = None
+    for k, (name, run) in enumerate(runs):
+        seconds, answer = measure(run, repeat, cap)
+        if k == 0:
+            base = seconds
+        rows.append([label, name, answer, *ratio_cells(seconds, base)])
+    return rows
+
+
 def ratio_cells(seconds: float | None, base: float | None) -> list[str]:
+    """ms and the ratio to `base`; "-" where a search timed out (a timed-out default has no ratio)."""
     if seconds is None:
         return ["-", "-"]
-    return [f"{seconds * 1000:.1f}", f"{seconds / base:.2f}" if base else "1.00"]
+    return [f"{seconds * 1000:.1f}", f"{seconds / base:.2f}" if base else "-"]
 
 
 def scaling_table(cap: float) -> str:

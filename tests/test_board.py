@@ -14,7 +14,7 @@ ARTICLE_002 = """\
 """
 
 
-def test_article_board_parses_with_start_at_row_2_col_4():
+def test_article_board_parses_with_start_at_row_2_col_4() -> None:
     board = Board.from_text(ARTICLE_002)
     assert (board.rows, board.cols) == (6, 6)
     assert board.start == (2, 4)
@@ -22,7 +22,7 @@ def test_article_board_parses_with_start_at_row_2_col_4():
     assert (1, 1) in board.holes and (5, 0) in board.holes
 
 
-def test_article_rows_match_the_01_form():
+def test_article_rows_match_the_01_form() -> None:
     rows = ["111111", "101101", "111111", "101101", "111111", "000000"]
     assert Board.from_rows(rows, start=(2, 4)) == Board.from_text(ARTICLE_002)
 
@@ -31,14 +31,14 @@ def test_article_rows_match_the_01_form():
     "text",
     [ARTICLE_002, "S\n", "S . E\n# . .\n", ". # S\n"],
 )
-def test_text_round_trips_exactly(text):
+def test_text_round_trips_exactly(text: str) -> None:
     board = Board.from_text(text)
     assert board.to_text() == text
     assert Board.from_text(board.to_text()) == board
     assert str(board) == text
 
 
-def test_comments_blank_lines_and_missing_spaces_are_accepted():
+def test_comments_blank_lines_and_missing_spaces_are_accepted() -> None:
     text = "; a comment\n\nS.#\n. . .\n"
     assert Board.from_text(text).to_text() == "S . #\n. . .\n"
 
@@ -54,21 +54,21 @@ def test_comments_blank_lines_and_missing_spaces_are_accepted():
         ("; only a comment\n", "empty board"),
     ],
 )
-def test_malformed_text_names_the_problem(text, fragment):
+def test_malformed_text_names_the_problem(text: str, fragment: str) -> None:
     with pytest.raises(BoardFormatError) as error:
         Board.from_text(text, source="level.txt")
     assert fragment in str(error.value)
     assert str(error.value).startswith("level.txt")
 
 
-def test_neighbours_respect_holes_and_moves():
+def test_neighbours_respect_holes_and_moves() -> None:
     board = Board.from_text("S # .\n. . .\n")
     assert sorted(board.neighbours((1, 1))) == [(1, 0), (1, 2)]
     diag = board.with_changes(moves=8)
     assert sorted(diag.neighbours((1, 1))) == [(0, 0), (0, 2), (1, 0), (1, 2)]
 
 
-def test_checker_accepts_a_solution_and_names_each_kind_of_fault():
+def test_checker_accepts_a_solution_and_names_each_kind_of_fault() -> None:
     board = Board.from_text("S . .\n. # .\n. . E\n")
     solution = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
     assert "required end" in path_problem(board, solution[:-1])

@@ -19,13 +19,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_romeo_prints_the_textbook_output(capsys):
+def test_romeo_prints_the_textbook_output(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "romeo", str(EXAMPLES / "romeo_sample.txt"))
     assert (status, err) == (0, "")
     assert out == "6\n7\n1 -1 9 8\n2 10 6 7\n3 4 5 -1\n"
 
 
-def test_romeo_json_uses_one_based_cells(capsys):
+def test_romeo_json_uses_one_based_cells(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "romeo", str(EXAMPLES / "romeo_sample.txt"), "--json")
     record = json.loads(out)
     assert status == 0
@@ -36,7 +36,7 @@ def test_romeo_json_uses_one_based_cells(capsys):
     assert is_valid_path(board, [(r - 1, c - 1) for r, c in record["path"]])
 
 
-def test_romeo_without_a_route_exits_1(tmp_path, capsys):
+def test_romeo_without_a_route_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     puzzle = tmp_path / "none.txt"
     puzzle.write_text("1 3 0\n1 2\n1 3\n")
     status, out, _ = run(capsys, "romeo", str(puzzle))
@@ -46,7 +46,7 @@ def test_romeo_without_a_route_exits_1(tmp_path, capsys):
     assert json.loads(out)["count"] == 0 and json.loads(out)["path"] is None
 
 
-def test_route_prints_the_grid_with_its_counts(capsys):
+def test_route_prints_the_grid_with_its_counts(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "route", str(EXAMPLES / "route_10x10.txt"))
     lines = out.splitlines()
     assert status == 0
@@ -55,7 +55,7 @@ def test_route_prints_the_grid_with_its_counts(capsys):
     assert [line.count("*") for line in lines[1:]] == [4, 6, 7, 4, 4, 3, 3, 7, 1, 8]
 
 
-def test_route_json_and_no_route(tmp_path, capsys):
+def test_route_json_and_no_route(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "route", str(EXAMPLES / "route_10x10.txt"), "--json")
     path = json.loads(out)["path"]
     assert status == 0 and path[0] == [0, 0] and path[-1] == [9, 9] and len(path) == 47
@@ -65,7 +65,7 @@ def test_route_json_and_no_route(tmp_path, capsys):
     assert status == 1 and out.startswith("no route: ")
 
 
-def test_maze_lists_steps_and_draws_the_path(capsys):
+def test_maze_lists_steps_and_draws_the_path(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "maze", str(EXAMPLES / "maze_001.txt"))
     assert status == 0
     assert out.startswith("path of 30 steps from [1, 0] to [12, 16]\n")
@@ -73,7 +73,7 @@ def test_maze_lists_steps_and_draws_the_path(capsys):
     assert out.rstrip().splitlines()[-13] == "* * 1 * * * 1 1 0 0 0 1 1 1 1 1 1"
 
 
-def test_maze_shortest_json(capsys):
+def test_maze_shortest_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "maze", str(EXAMPLES / "maze_003.txt"), "--shortest", "--json")
     record = json.loads(out)
     assert status == 0
@@ -81,7 +81,7 @@ def test_maze_shortest_json(capsys):
     assert set(record["directions"]) <= {"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 
 
-def test_maze_with_four_moves_has_no_path_here(capsys):
+def test_maze_with_four_moves_has_no_path_here(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "maze", str(EXAMPLES / "maze_003.txt"), "--moves", "4")
     assert status == 1 and out.startswith("no path")
 
@@ -94,7 +94,9 @@ def test_maze_with_four_moves_has_no_path_here(capsys):
         ("maze", "0 0\n0 x\n", "line 2: unknown character 'x'"),
     ],
 )
-def test_malformed_files_give_one_line_and_exit_2(tmp_path, capsys, command, text, fragment):
+def test_malformed_files_give_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, text: str, fragment: str
+) -> None:
     puzzle = tmp_path / "bad.txt"
     puzzle.write_text(text)
     status, out, err = run(capsys, command, str(puzzle))
@@ -104,13 +106,17 @@ def test_malformed_files_give_one_line_and_exit_2(tmp_path, capsys, command, tex
 
 
 @pytest.mark.parametrize("command", ["romeo", "route", "maze"])
-def test_missing_file_is_an_input_error(tmp_path, capsys, command):
+def test_missing_file_is_an_input_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
     status, _, err = run(capsys, command, str(tmp_path / "absent.txt"))
     assert status == 2
     assert "absent.txt: cannot read" in err and err.count("\n") == 1
 
 
-def test_romeo_timeout_is_a_null_answer_with_exit_1(tmp_path, capsys):
+def test_romeo_timeout_is_a_null_answer_with_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     puzzle = tmp_path / "big.txt"
     puzzle.write_text("7 7 0\n1 1\n7 7\n")
     status, out, err = run(capsys, "romeo", str(puzzle), "--timeout", "0.1", "--json")
@@ -120,7 +126,9 @@ def test_romeo_timeout_is_a_null_answer_with_exit_1(tmp_path, capsys):
     assert record["reason"] == "timeout after 0.1 s"
 
 
-def test_windows_text_with_a_byte_order_mark_reads_the_same(tmp_path, capsys):
+def test_windows_text_with_a_byte_order_mark_reads_the_same(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     puzzle = tmp_path / "notepad.txt"
     puzzle.write_bytes(b"\xef\xbb\xbf3 4 2\r\n1 2\r\n3 4\r\n1 1\r\n2 2\r\n")
     status, out, _ = run(capsys, "romeo", str(puzzle))

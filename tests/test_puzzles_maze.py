@@ -88,7 +88,7 @@ def random_maze(rng: random.Random, rows: int, cols: int, walls: float) -> Maze:
 
 @pytest.mark.parametrize("name", ["maze_001.txt", "maze_003.txt"])
 @pytest.mark.parametrize("moves", [8, 4])
-def test_article_mazes_depth_first_is_the_backtracking_path(name, moves):
+def test_article_mazes_depth_first_is_the_backtracking_path(name: str, moves: int) -> None:
     maze = Maze.from_text((EXAMPLES / name).read_text(), source=name)
     assert (maze.rows, maze.cols) == (14, 17)
     path = first_path(maze, moves)
@@ -101,7 +101,7 @@ def test_article_mazes_depth_first_is_the_backtracking_path(name, moves):
 
 
 @pytest.mark.parametrize(("name", "steps_"), [("maze_001.txt", 25), ("maze_003.txt", 25)])
-def test_article_mazes_shortest_path_has_the_fewest_steps(name, steps_):
+def test_article_mazes_shortest_path_has_the_fewest_steps(name: str, steps_: int) -> None:
     maze = Maze.from_text((EXAMPLES / name).read_text(), source=name)
     path = shortest_path(maze)
     assert path is not None
@@ -109,7 +109,7 @@ def test_article_mazes_shortest_path_has_the_fewest_steps(name, steps_):
     assert len(path) - 1 == relaxed_distance(maze, 8) == steps_
 
 
-def test_entry_and_exit_of_article_001_are_on_the_border():
+def test_entry_and_exit_of_article_001_are_on_the_border() -> None:
     maze = Maze.from_text((EXAMPLES / "maze_001.txt").read_text())
     assert (maze.start, maze.exit) == ((1, 0), (12, 16))
 
@@ -122,7 +122,9 @@ def test_entry_and_exit_of_article_001_are_on_the_border():
     st.sampled_from([4, 8]),
     st.randoms(use_true_random=False),
 )
-def test_small_mazes_match_brute_force(rows, cols, walls, moves, rng):
+def test_small_mazes_match_brute_force(
+    rows: int, cols: int, walls: float, moves: int, rng: random.Random
+) -> None:
     maze = random_maze(rng, rows, cols, walls)
     distance = relaxed_distance(maze, moves)
     if distance is None:
@@ -135,7 +137,7 @@ def test_small_mazes_match_brute_force(rows, cols, walls, moves, rng):
     assert len(shortest) - 1 == distance
 
 
-def test_directions_name_each_move_clockwise():
+def test_directions_name_each_move_clockwise() -> None:
     path = [(1, 1), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0), (1, 1)]
     assert directions(path) == ["N", "E", "S", "S", "W", "W", "N", "N", "SE"]
     assert directions([(0, 0), (1, 1), (0, 2), (1, 1), (0, 0)]) == ["SE", "NE", "SW", "NW"]
@@ -144,7 +146,7 @@ def test_directions_name_each_move_clockwise():
 
 
 @pytest.mark.parametrize("moves", [4, 8])
-def test_a_200x200_maze_needs_no_recursion(moves):
+def test_a_200x200_maze_needs_no_recursion(moves: int) -> None:
     rng = random.Random(5)
     maze = random_maze(rng, 200, 200, 0.25)
     shortest = shortest_path(maze, moves)
@@ -156,7 +158,7 @@ def test_a_200x200_maze_needs_no_recursion(moves):
     assert len(depth_first) >= len(shortest)
 
 
-def test_a_long_snake_corridor_is_followed_to_the_end():
+def test_a_long_snake_corridor_is_followed_to_the_end() -> None:
     # One corridor that winds through all rows: tens of thousands of cells deep on the stack.
     rows, cols = 199, 200
     grid = []
@@ -174,12 +176,12 @@ def test_a_long_snake_corridor_is_followed_to_the_end():
         assert_path(maze, path, 4)
 
 
-def test_start_equal_to_exit_is_a_path_of_one_cell():
+def test_start_equal_to_exit_is_a_path_of_one_cell() -> None:
     maze = Maze.from_text("0 1\nstart: 0 0\nexit: 0 0\n")
     assert first_path(maze) == shortest_path(maze) == [(0, 0)]
 
 
-def test_draw_marks_the_path_cells():
+def test_draw_marks_the_path_cells() -> None:
     maze = Maze.from_text("0 0 1\n1 0 0\nstart: 0 0\nexit: 1 2\n")
     path = first_path(maze)
     assert path == [(0, 0), (0, 1), (1, 2)]
@@ -201,7 +203,7 @@ def test_draw_marks_the_path_cells():
         ("; maze\n0 1\nstart: 0 0\nexit: 0 1\n", "line 4: exit [0, 1] is a wall"),
     ],
 )
-def test_malformed_input_names_the_source_and_line(text, message):
+def test_malformed_input_names_the_source_and_line(text: str, message: str) -> None:
     with pytest.raises(PuzzleInputError) as caught:
         Maze.from_text(text, source="bad.txt")
     assert str(caught.value).startswith("bad.txt: ")

@@ -56,7 +56,7 @@ def assert_valid(maze: RomeoMaze, path: tuple[tuple[int, int], ...]) -> None:
     assert is_valid_path(maze.to_board(), path), path_problem(maze.to_board(), path)
 
 
-def test_textbook_sample_gives_6_turns_7_routes_and_the_printed_matrix():
+def test_textbook_sample_gives_6_turns_7_routes_and_the_printed_matrix() -> None:
     maze = RomeoMaze.from_text((EXAMPLES / "romeo_sample.txt").read_text(), source="romeo_sample.txt")
     assert (maze.rows, maze.cols, maze.start, maze.end) == (3, 4, (0, 0), (1, 1))
     assert maze.closed == {(0, 1), (2, 3)}
@@ -71,7 +71,7 @@ def test_textbook_sample_gives_6_turns_7_routes_and_the_printed_matrix():
 
 
 @pytest.mark.parametrize("pruning", PRUNINGS, ids=str)
-def test_every_pruning_setting_agrees_with_brute_force_on_the_sample(pruning):
+def test_every_pruning_setting_agrees_with_brute_force_on_the_sample(pruning: dict[str, bool]) -> None:
     maze = RomeoMaze.from_text(SAMPLE)
     answer = solve_romeo(maze, **pruning)
     assert answer is not None
@@ -95,7 +95,7 @@ def small_mazes(draw: st.DrawFn) -> RomeoMaze:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_mazes(), st.sampled_from(PRUNINGS))
-def test_fewest_turns_and_route_count_match_brute_force(maze, pruning):
+def test_fewest_turns_and_route_count_match_brute_force(maze: RomeoMaze, pruning: dict[str, bool]) -> None:
     expected = brute_force(maze)
     answer = solve_romeo(maze, **pruning)
     if expected is None:
@@ -117,7 +117,7 @@ def test_fewest_turns_and_route_count_match_brute_force(maze, pruning):
     ],
     ids=["4x4-corners", "4x4-two-closed", "3x5-from-the-middle"],
 )
-def test_larger_mazes_match_brute_force(maze):
+def test_larger_mazes_match_brute_force(maze: RomeoMaze) -> None:
     answer = solve_romeo(maze)
     assert answer is not None
     assert (answer.turns, answer.count, list(answer.path)) == brute_force(maze)
@@ -132,13 +132,13 @@ def test_larger_mazes_match_brute_force(maze):
         "2 2 0\n1 1\n1 1\n",  # Juliet in Romeo's room but other rooms remain
     ],
 )
-def test_no_route_is_reported_as_none(text):
+def test_no_route_is_reported_as_none(text: str) -> None:
     maze = RomeoMaze.from_text(text)
     assert brute_force(maze) is None
     assert solve_romeo(maze) is None
 
 
-def test_a_single_open_room_is_a_zero_turn_route():
+def test_a_single_open_room_is_a_zero_turn_route() -> None:
     answer = solve_romeo(RomeoMaze.from_text("1 2 1\n1 2\n1 1\n1 1\n"))
     assert answer is not None
     assert (answer.turns, answer.count, answer.path) == (0, 1, ((0, 0),))
@@ -161,7 +161,7 @@ def test_a_single_open_room_is_a_zero_turn_route():
         ("3 4 1\n2 2\n1 1\n2 2\n", "line 4: Juliet's room (2, 2) is closed"),
     ],
 )
-def test_malformed_input_names_the_source_and_line(text, message):
+def test_malformed_input_names_the_source_and_line(text: str, message: str) -> None:
     with pytest.raises(PuzzleInputError) as caught:
         RomeoMaze.from_text(text, source="bad.txt")
     assert str(caught.value).startswith("bad.txt")
@@ -169,7 +169,7 @@ def test_malformed_input_names_the_source_and_line(text, message):
     assert "\n" not in str(caught.value)
 
 
-def test_a_search_past_its_time_limit_raises_search_timeout():
+def test_a_search_past_its_time_limit_raises_search_timeout() -> None:
     # A 7x7 open maze takes far longer than a tenth of a second.
     with pytest.raises(SearchTimeout) as caught:
         solve_romeo(RomeoMaze(7, 7, frozenset(), (0, 0), (6, 6)), timeout=0.1)

@@ -69,7 +69,7 @@ def brute_force_count(puzzle: RoutePuzzle) -> int:
     return found
 
 
-def test_article_instance_reproduces_the_printed_answer_and_is_unique():
+def test_article_instance_reproduces_the_printed_answer_and_is_unique() -> None:
     puzzle = RoutePuzzle.from_text((EXAMPLES / "route_10x10.txt").read_text())
     assert puzzle.col_counts == (4, 1, 9, 4, 6, 5, 3, 3, 4, 8)
     assert puzzle.row_counts == (4, 6, 7, 4, 4, 3, 3, 7, 1, 8)
@@ -98,7 +98,9 @@ def random_route(rng: random.Random, rows: int, cols: int) -> list[tuple[int, in
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(1, 4), st.integers(1, 5), st.randoms(use_true_random=False), st.sampled_from(PRUNINGS))
-def test_route_counts_match_brute_force(rows, cols, rng, pruning):
+def test_route_counts_match_brute_force(
+    rows: int, cols: int, rng: random.Random, pruning: dict[str, bool]
+) -> None:
     walk = random_route(rng, rows, cols)
     col_counts, row_counts = counts_of(walk, rows, cols)
     puzzle = RoutePuzzle(col_counts, row_counts, walk[0], walk[-1])
@@ -117,13 +119,15 @@ def test_route_counts_match_brute_force(rows, cols, rng, pruning):
     st.tuples(st.integers(0, 2), st.integers(0, 2)),
     st.tuples(st.integers(0, 2), st.integers(0, 2)),
 )
-def test_arbitrary_counts_match_brute_force_too(cols, rows, start, goal):
+def test_arbitrary_counts_match_brute_force_too(
+    cols: list[int], rows: list[int], start: tuple[int, int], goal: tuple[int, int]
+) -> None:
     # Mostly unsolvable count lists: the search must agree that there is nothing.
     puzzle = RoutePuzzle(tuple(cols), tuple(rows), start, goal)
     assert count_routes(puzzle) == brute_force_count(puzzle)
 
 
-def test_unsolvable_counts_explain_why():
+def test_unsolvable_counts_explain_why() -> None:
     assert "add up to 3 but column counts to 2" in unsolvable_reason(
         RoutePuzzle((1, 1), (2, 1), (0, 0), (1, 1))
     )
@@ -145,14 +149,14 @@ def test_unsolvable_counts_explain_why():
         ("; comment\nwidth: 3\n", "line 2: expected one of cols:, rows:, start:, goal:"),
     ],
 )
-def test_malformed_input_names_the_source_and_line(text, message):
+def test_malformed_input_names_the_source_and_line(text: str, message: str) -> None:
     with pytest.raises(PuzzleInputError) as caught:
         RoutePuzzle.from_text(text, source="bad.txt")
     assert str(caught.value).startswith("bad.txt: ")
     assert message in str(caught.value)
 
 
-def test_a_search_past_its_time_limit_raises_search_timeout():
+def test_a_search_past_its_time_limit_raises_search_timeout() -> None:
     # With neither the reach nor the barrier pruning the article's instance takes seconds.
     puzzle = RoutePuzzle.from_text((EXAMPLES / "route_10x10.txt").read_text())
     with pytest.raises(SearchTimeout):

@@ -24,7 +24,7 @@ def colour_at(image: np.ndarray, xy: tuple[float, float]) -> tuple[int, ...]:
     return tuple(int(v) for v in image[int(round(y)), int(round(x))])
 
 
-def test_real_proportions_at_1080x1920():
+def test_real_proportions_at_1080x1920() -> None:
     rendered = render_screen(Board.from_text(SEVEN), level=7)
     g = rendered.geometry
     # a 7x7 board as on the real screen (README of ../shared/real-screens): [0,0] at x=150 y=570, pitch 129.8
@@ -35,7 +35,7 @@ def test_real_proportions_at_1080x1920():
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
-def test_cells_holes_and_cat_are_where_the_geometry_says(theme):
+def test_cells_holes_and_cat_are_where_the_geometry_says(theme: str) -> None:
     board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=720, height=1280, theme=theme, cat="pink")
     image, g = rendered.image, rendered.geometry
@@ -54,7 +54,7 @@ def test_cells_holes_and_cat_are_where_the_geometry_says(theme):
     assert len(np.unique(patch, axis=0)) > 20
 
 
-def test_tail_sticks_out_above_the_start_cell():
+def test_tail_sticks_out_above_the_start_cell() -> None:
     board = Board.from_text("S . .\n. . .\n")
     rendered = render_screen(board, cat="red")
     g = rendered.geometry
@@ -64,7 +64,7 @@ def test_tail_sticks_out_above_the_start_cell():
     assert (column != THEMES["classic"].background).any(axis=2).sum() > 20
 
 
-def test_visited_cells_take_another_colour():
+def test_visited_cells_take_another_colour() -> None:
     board = Board.from_text("S . .\n. . .\n")
     route = [(0, 0), (0, 1), (0, 2), (1, 2)]
     rendered = render_screen(board, route=route, cat="blue")
@@ -81,7 +81,7 @@ def test_visited_cells_take_another_colour():
     assert colour_at(image, ((xc + xd) / 2, yc)) == THEMES["classic"].background
 
 
-def test_complete_state_hides_the_grid_and_returns_the_next_button():
+def test_complete_state_hides_the_grid_and_returns_the_next_button() -> None:
     board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=540, height=960, complete=True)
     x0, y0, x1, y1 = rendered.next_button
@@ -92,7 +92,7 @@ def test_complete_state_hides_the_grid_and_returns_the_next_button():
 
 
 @pytest.mark.parametrize(("width", "height"), [(720, 1280), (1080, 2340), (1440, 2560), (360, 640)])
-def test_layout_scales_with_the_screen(width, height):
+def test_layout_scales_with_the_screen(width: int, height: int) -> None:
     board = Board.from_text(SEVEN)
     g = render_screen(board, width=width, height=height, cat=sorted(CAT_COLOURS)[0]).geometry
     assert g.pitch[0] == pytest.approx(129.8 * width / 1080, rel=0.01)
@@ -100,7 +100,7 @@ def test_layout_scales_with_the_screen(width, height):
     assert (x0 + x1) / 2 == pytest.approx(width / 2) and (y0 + y1) / 2 == pytest.approx(height / 2)
 
 
-def test_geometry_maps_centres_back_to_their_cells():
+def test_geometry_maps_centres_back_to_their_cells() -> None:
     g = Geometry((150.0, 570.0), (129.8, 129.8), 7, 7)
     for r in range(7):
         for c in range(7):

@@ -82,3 +82,10 @@ def test_region_covers_only_what_lies_wholly_inside() -> None:
     assert screen.covers(Region(0, 0, 1920, 1080)) and screen.covers(Region(100, 100, 10, 10))
     assert not screen.covers(Region(1800, 0, 200, 100)) and not screen.covers(Region(5000, 5000, 1, 1))
     assert not screen.covers(Region(-1, 0, 10, 10))
+
+
+@pytest.mark.parametrize("command", ["practice", "demo"])
+@pytest.mark.parametrize("scale", ["100", "0.01", "0"])
+def test_a_window_scale_tk_cannot_draw_is_a_usage_error(capsys, command, scale) -> None:
+    assert main([command, "--scale", scale]) == 2
+    assert "argument --scale: must be" in capsys.readouterr().err

@@ -58,6 +58,18 @@ def float_pair(text: str) -> tuple[float, float]:
     return _pair(text, float)
 
 
+WINDOW_SCALES = (0.2, 4.0)  # a 90x160 to a 1800x3200 window: beyond, Tk or the renderer gives up
+
+
+def window_scale(text: str) -> float:
+    """The practice window's size factor (1 = 450x800)."""
+    value = positive_float(text)
+    low, high = WINDOW_SCALES
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g}, got {text!r}")
+    return value
+
+
 def speed_value(text: str) -> float:
     """Cells per second, or `max` (no pauses between points)."""
     if text == "max":
@@ -105,7 +117,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="level sequence seed (default 1)")
     p.add_argument("--log", type=Path, help="append one JSON line per finished attempt to FILE")
     p.add_argument("--position", type=int_pair, help="window position X,Y on the screen")
-    p.add_argument("--scale", type=positive_float, default=1.0, help="window size factor (1 = 450x800)")
+    p.add_argument(
+        "--scale", type=window_scale, default=1.0, help="window size factor, 0.2 to 4 (1 = 450x800)"
+    )
     p.add_argument("--theme", default="classic", help="colour theme: classic, mint, sand, night")
     p.set_defaults(run=run_practice)
 
@@ -114,7 +128,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--seed", type=int, default=1, help="level sequence seed (default 1)")
     d.add_argument("--log", type=Path, help="the game's log file (default: a temporary file)")
     d.add_argument("--position", type=int_pair, help="game window position X,Y (default: random)")
-    d.add_argument("--scale", type=positive_float, default=1.0, help="game window size factor")
+    d.add_argument("--scale", type=window_scale, default=1.0, help="game window size factor, 0.2 to 4")
     d.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
     d.add_argument("--xvfb", action="store_true", help="use a private Xvfb even when a screen exists")
     d.set_defaults(run=run_demo)
@@ -331,21 +345,30 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: ExitStack) -> int:
+    from bot.capture import Region
     from bot.loop import LevelLoop, LoopStopped
+    from practice.game import BASE_SIZE
 
     backend = open_backend(adb=None, monitor=1, speed=args.speed, scale=None)
     screen = backend.screen
-    from practice.game import BASE_SIZE
 
     width, height = round(BASE_SIZE[0] * args.scale), round(BASE_SIZE[1] * args.scale)
+    if width > screen.width or height > screen.height:
+        raise DemoError(
+            f"a {width}x{height} game window (--scale {args.scale:g}) does not fit on the"
+            f" {screen.width}x{screen.height} screen"
+        )
     if args.position is None:
         rng = random.Random(args.seed)
-        position = (
-            rng.randint(0, max(0, screen.width - width)),
-            rng.randint(0, max(0, screen.height - height)),
-        )
+        position = (rng.randint(0, screen.width - width), rng.randint(0, screen.height - height))
     else:
         position = args.position
+        window = Region(position[0], position[1], width, height)
+        if not screen.covers(window):
+            raise DemoError(
+                f"a {width}x{height} game window at --position {position[0]},{position[1]} is not"
+                f" wholly on the {screen.width}x{screen.height} screen"
+            )
     offset = log.stat().st_size if log.exists() else 0  # count only what this run's game writes
     game = start_game(args.seed, log, position, args.scale, args.levels)
     stack.callback(stop_game, game.process)

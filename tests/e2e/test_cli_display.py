@@ -85,3 +85,17 @@ def test_ctrl_c_while_the_game_window_opens_leaves_no_game_running(tmp_path: Pat
         for pid in practice_children():
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--position", "5000,5000"], "a 450x800 game window at --position 5000,5000 is not wholly on the"),
+        (["--position", "1700,0"], "at --position 1700,0 is not wholly on the 1920x1080 screen"),
+        (["--scale", "2"], "a 900x1600 game window (--scale 2) does not fit on the 1920x1080 screen"),
+    ],
+)
+def test_demo_refuses_a_game_window_that_would_not_be_on_the_screen(args: list[str], fragment: str) -> None:
+    done = run_bot("demo", "--levels", "1", *args)
+    assert done.returncode == 2 and done.stdout == ""  # no game was started
+    assert done.stderr.count("\n") == 1 and fragment in done.stderr

@@ -153,3 +153,16 @@ def test_a_truncated_png_is_one_line_naming_the_file(tmp_path, capfd):
     assert main(["detect", str(truncated)]) == 2
     err = capfd.readouterr().err  # file-descriptor level: OpenCV writes its warnings there itself
     assert err == f"onestroke: {truncated}: not an image OpenCV can decode (PNG or JPEG expected)\n"
+
+
+def test_two_images_with_one_name_refuse_to_share_an_overlay(tmp_path, capsys):
+    (tmp_path / "a").mkdir()
+    copy = tmp_path / "a" / PHONE.name
+    copy.write_bytes(PHONE.read_bytes())
+    out = tmp_path / "seen.png"
+    assert main(["detect", str(PHONE), str(copy), "--overlay", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert (
+        captured.out == ""
+        and f"would both write the overlay {tmp_path}/seen-{PHONE.stem}.png" in captured.err
+    )

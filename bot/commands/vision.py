@@ -57,8 +57,13 @@ def _check_files(names: list[str], overlay: str | None) -> None:
     from bot.imageio import ImageFileError, check_writable
 
     if overlay is not None:
+        written: dict[str, str] = {}
         for name in names:
-            check_writable(overlay_path(overlay, name, len(names) > 1))
+            out = overlay_path(overlay, name, len(names) > 1)
+            if out in written:  # a/shot.png and b/shot.png: the second would overwrite the first
+                raise ImageFileError(f"{written[out]} and {name} would both write the overlay {out}")
+            written[out] = name
+            check_writable(out)
     for name in names:
         if not os.path.exists(name):
             raise ImageFileError(f"{name}: no such file")

@@ -10,6 +10,7 @@ the whole virtual screen (mss's coordinates); `scale` turns them into pointer co
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from dataclasses import asdict, dataclass, field
@@ -53,12 +54,22 @@ class Profile:
     version: int = field(default=FORMAT_VERSION)
 
     def __post_init__(self) -> None:
-        if not NAME_PATTERN.match(self.name):
+        if not isinstance(self.name, str) or not NAME_PATTERN.match(self.name):
             raise ProfileError(
                 f"profile name {self.name!r} must be letters, digits, '.', '_' or '-' (at most 64)"
             )
-        if not self.scale > 0:
+        if not _is_number(self.scale) or not 0 < self.scale < math.inf:
             raise ProfileError(f"profile {self.name!r}: scale must be positive, not {self.scale!r}")
+        if not _is_whole(self.monitor) or self.monitor < 0:
+            raise ProfileError(
+                f"profile {self.name!r}: monitor must be a whole number >= 0, not {self.monitor!r}"
+            )
+        if not _is_whole(self.version):
+            raise ProfileError(f"profile {self.name!r}: version must be a whole number, not {self.version!r}")
+        if self.region is not None and not (self.region[2] > 0 and self.region[3] > 0):
+            raise ProfileError(f"profile {self.name!r}: region {list(self.region)} has no area")
+        if self.serial is not None and not isinstance(self.serial, str):
+            raise ProfileError(f"profile {self.name!r}: serial must be text, not {self.serial!r}")
         if self.backend not in ("screen", "adb"):
             raise ProfileError(
                 f"profile {self.name!r}: backend must be 'screen' or 'adb', not {self.backend!r}"
@@ -79,8 +90,9 @@ class Profile:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ProfileError(f"{source}: unknown field(s) {', '.join(unknown)}")
-        if data.get("version", FORMAT_VERSION) > FORMAT_VERSION:
-            raise ProfileError(f"{source}: written by a newer onestroke (version {data['version']})")
+        version = data.get("version", FORMAT_VERSION)
+        if _is_whole(version) and version > FORMAT_VERSION:
+            raise ProfileError(f"{source}: written by a newer onestroke (version {version})")
         try:
             for key, length in (("region", 4), ("board", 4), ("next_button", 2)):
                 value = data.get(key)
@@ -91,6 +103,14 @@ class Profile:
             return cls(**data)
         except (TypeError, ValueError, ProfileError) as error:
             raise ProfileError(f"{source}: {error}") from None
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def profile_dir() -> Path:

@@ -68,8 +68,12 @@ def result_text(name: str, board: Board, result: SolveResult) -> str:
     if result.path is not None:
         head = f"{name}: solved, {cells} cells in {result.seconds * 1000:.1f} ms ({result.engine})"
         return f"{head}\n{board.draw_path(result.path)}"
-    verdict = "no solution" if result.status == "unsolvable" else "undecided"
-    return f"{name}: {verdict}: {result.reason}\n{board.to_text()}"
+    return f"{name}: {verdict(result)}: {result.reason}\n{board.to_text()}"
+
+
+def verdict(result: SolveResult) -> str:
+    """Why a result has no route, in two words: proven or given up."""
+    return "no solution" if result.status == "unsolvable" else "undecided"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.commands.common import positive_seconds
+from bot.commands.solve import verdict
+from solver.board import Cell
 
 EXIT_OK, EXIT_NO_BOARD = 0, 1
 
@@ -146,7 +148,7 @@ def run_solve_image(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     found = detect(image)
     detect_seconds = time.perf_counter() - began
-    route: tuple = ()
+    route: tuple[Cell, ...] = ()
     result = None
     if found.ok:
         result = solve(found.board, timeout=args.timeout)
@@ -162,26 +164,41 @@ def run_solve_image(args: argparse.Namespace) -> int:
     if args.overlay:
         write_image(args.overlay, draw_overlay(image, found, route))
     if args.json:
-        out = detection_json(args.image, found, detect_seconds)
-        if result is not None:
-            out["solvable"] = result.solvable
-            if route:
-                out["path"] = [list(cell) for cell in route]
-                out["points"] = [[round(v, 1) for v in found.geometry.centre(cell)] for cell in route]
-            if result.reason:
-                out["reason"] = result.reason
-            out["solve_seconds"] = round(result.seconds, 4)
-        print(json.dumps(out, ensure_ascii=False), flush=True)
-    elif not found.ok:
-        print(detection_text(args.image, found, detect_seconds), end="")
-    elif not route:
-        verdict = "no solution" if result.status == "unsolvable" else "undecided"
-        print(f"{detection_text(args.image, found, detect_seconds)}{args.image}: {verdict}: {result.reason}")
+        record = solve_image_json(args.image, found, detect_seconds, result, route)
+        print(json.dumps(record, ensure_ascii=False))
     else:
-        board = found.board
-        print(
-            f"{args.image}: {board.rows}x{board.cols} board, {len(board)} cells, start {list(board.start)};"
-            f" detected in {detect_seconds * 1000:.0f} ms, solved in {result.seconds * 1000:.1f} ms"
-        )
-        print(board.draw_path(route), end="")
+        print(solve_image_text(args.image, found, detect_seconds, result, route), end="")
     return EXIT_OK if route else EXIT_NO_BOARD
+
+
+def solve_image_json(
+    name: str, found: Any, detect_seconds: float, result: Any, route: tuple[Cell, ...]
+) -> dict[str, Any]:
+    """`detect`'s JSON object plus `solvable`, `path`, `points` (pixel centres) and `solve_seconds`."""
+    out = detection_json(name, found, detect_seconds)
+    if result is None:
+        return out
+    out["solvable"] = result.solvable
+    if route:
+        out["path"] = [list(cell) for cell in route]
+        out["points"] = [[round(v, 1) for v in found.geometry.centre(cell)] for cell in route]
+    if result.reason:
+        out["reason"] = result.reason
+    out["solve_seconds"] = round(result.seconds, 4)
+    return out
+
+
+def solve_image_text(
+    name: str, found: Any, detect_seconds: float, result: Any, route: tuple[Cell, ...]
+) -> str:
+    """The board with the route as step numbers; or what was seen and why there is no route."""
+    if not found.ok:
+        return detection_text(name, found, detect_seconds)
+    if not route:
+        return f"{detection_text(name, found, detect_seconds)}{name}: {verdict(result)}: {result.reason}\n"
+    board = found.board
+    head = (
+        f"{name}: {board.rows}x{board.cols} board, {len(board)} cells, start {list(board.start)};"
+        f" detected in {detect_seconds * 1000:.0f} ms, solved in {result.seconds * 1000:.1f} ms"
+    )
+    return f"{head}\n{board.draw_path(route)}"

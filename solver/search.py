@@ -24,7 +24,7 @@ from typing import Literal
 
 from solver import exact  # imported here (about 30 ms, once) so that no solve pays for it
 from solver.board import Board, Cell, steps_for
-from solver.ring import RING, SPLITS
+from solver.padded import RING, SPLITS, PaddedGrid
 
 Status = Literal["solved", "unsolvable", "timeout"]
 
@@ -56,17 +56,16 @@ class SolveResult:
 # -- the padded grid --------------------------------------------------------------------------
 
 
-class Grid:
-    """A board in padded index form: cell (r, c) is index (r + 1) * width + c + 1."""
+class Grid(PaddedGrid):
+    """A board in padded index form (`solver.padded`), with what the searches need of it."""
 
     def __init__(self, board: Board) -> None:
+        super().__init__(board.rows, board.cols)
         self.board = board
-        self.width = width = board.cols + 2
-        self.size = (board.rows + 2) * width
         self.moves = board.moves
-        self.offsets = tuple(dr * width + dc for dr, dc in steps_for(board.moves))
         self.open = bytearray(self.size)
         self.cells: list[Cell] = [(-1, -1)] * self.size
+        width = self.width
         order = []
         for r, c in board.cells:
             i = (r + 1) * width + c + 1
@@ -77,7 +76,7 @@ class Grid:
         self.start = self.index(board.start)
         self.end = self.index(board.end) if board.end is not None else -1
         is_open = self.open
-        offsets = self.offsets
+        offsets = self.offsets(steps_for(board.moves))
         self.neighbours: list[tuple[int, ...]] = [()] * self.size
         for i in order:
             self.neighbours[i] = tuple([i + d for d in offsets if is_open[i + d]])
@@ -87,11 +86,8 @@ class Grid:
             packed[i >> 3] |= 1 << (i & 7)
         self.mask = int.from_bytes(packed, "little")
         # the 8 surrounding cells, clockwise from north, for the local cut test
-        self.ring = tuple(dr * width + dc for dr, dc in RING)
+        self.ring = self.offsets(RING)
         self.splits = SPLITS[board.moves]
-
-    def index(self, cell: Cell) -> int:
-        return (cell[0] + 1) * self.width + cell[1] + 1
 
     def spread(self, seed: int, region: int) -> int:
         """The cells of `region` reachable from the bits of `seed` (bitset flood fill)."""

@@ -1,8 +1,7 @@
-"""Helpers shared by the article puzzles: input lines, compass names, flat padded grids.
+"""Helpers shared by the article puzzles: input lines, compass names, time limits.
 
-The searches index cells as `(row + 1) * width + (col + 1)` in a grid padded with one
-closed cell on every side, so a neighbour is `index + offset` with no bounds test: the
-padding is never open, and that is cheaper in Python than tuple arithmetic.
+The searches index cells in the flat padded layout of `solver.padded.PaddedGrid`: a neighbour
+is `index + offset` with no bounds test.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from contextlib import contextmanager
 
 from solver.board import Cell, steps_for
 from solver.errors import OnestrokeError
-from solver.ring import RING
+from solver.padded import RING
 
 
 class PuzzleInputError(OnestrokeError, ValueError):
@@ -96,27 +95,6 @@ def _integer(source: str, number: int, text: str, token: str) -> int:
         return int(token)
     except ValueError:
         raise PuzzleInputError(f"{source}: line {number}: {token!r} is not an integer in {text!r}") from None
-
-
-class PaddedGrid:
-    """Flat indices for a `rows` x `cols` grid with a one-cell closed border."""
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows = rows
-        self.cols = cols
-        self.width = cols + 2
-        self.size = (rows + 2) * self.width
-
-    def index(self, cell: Cell) -> int:
-        return (cell[0] + 1) * self.width + cell[1] + 1
-
-    def cell(self, index: int) -> Cell:
-        r, c = divmod(index, self.width)
-        return (r - 1, c - 1)
-
-    def offsets(self, steps: tuple[Cell, ...]) -> tuple[int, ...]:
-        """Index differences of the given (dr, dc) steps."""
-        return tuple(dr * self.width + dc for dr, dc in steps)
 
 
 @contextmanager

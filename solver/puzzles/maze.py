@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.board import Cell
-from solver.puzzles.grid import PaddedGrid, PuzzleInputError, compass_steps, content_lines, direction_name
+from solver.padded import PaddedGrid
+from solver.puzzles.grid import PuzzleInputError, compass_steps, content_lines, direction_name
 
 OPEN_CHAR, WALL_CHAR, PATH_CHAR = "0", "1", "*"
 

@@ -28,15 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from solver.board import Board, Cell, steps_for
+from solver.padded import RING, SPLITS, PaddedGrid
 from solver.puzzles.grid import (
     Deadline,
-    PaddedGrid,
     PuzzleInputError,
     content_lines,
     integers,
     recursion_room,
 )
-from solver.ring import RING, SPLITS
 
 MAX_SIDE = 100
 """The textbook's bound on n and m; an exact fewest-turn count is out of reach far below it."""

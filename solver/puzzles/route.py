@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.board import Cell, steps_for
+from solver.padded import PaddedGrid
 from solver.puzzles.grid import (
     Deadline,
-    PaddedGrid,
     PuzzleInputError,
     content_lines,
     integers,

@@ -1,10 +1,15 @@
-"""The ring of 8 cells around a cell and the local cut test built on it.
+"""The padded grid layout that the searches share, and the local cut test built on it.
+
+A `rows` x `cols` grid is laid out flat with one closed cell on every side: cell (r, c) is
+index `(r + 1) * width + c + 1` with `width = cols + 2`. A neighbour is then `index + offset`
+with no bounds test (the padding is never open), which is cheaper in Python than tuple
+arithmetic, and a set of cells fits one Python int whose shifts never wrap around a row.
 
 Taking a cell out of a connected region can split the region only when the free cells of its
-ring, joined by moves among themselves, fall into several groups that touch the cell. A table
-answers that for all 256 patterns of the ring, so a search tests one byte and keeps its flood
-fill for the few steps where the table says "maybe" (the backtracker in `solver.search`, the
-Romeo and Juliet search in `solver.puzzles.romeo`).
+ring of 8, joined by moves among themselves, fall into several groups that touch the cell. A
+table answers that for all 256 patterns of the ring, so a search tests one byte and keeps its
+flood fill for the few steps where the table says "maybe" (the backtracker in
+`solver.search`, the Romeo and Juliet search in `solver.puzzles.romeo`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,27 @@ from solver.board import DIAGONAL, ORTHOGONAL, Cell, steps_for
 # ORTHOGONAL is N E S W and DIAGONAL is NE SE SW NW, so interleaving them walks clockwise.
 RING: tuple[Cell, ...] = tuple(step for pair in zip(ORTHOGONAL, DIAGONAL, strict=True) for step in pair)
 """The 8 (dr, dc) steps around a cell, clockwise from north: N NE E SE S SW W NW."""
+
+
+class PaddedGrid:
+    """Flat indices for a `rows` x `cols` grid with a one-cell closed border."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.width = cols + 2
+        self.size = (rows + 2) * self.width
+
+    def index(self, cell: Cell) -> int:
+        return (cell[0] + 1) * self.width + cell[1] + 1
+
+    def cell(self, index: int) -> Cell:
+        r, c = divmod(index, self.width)
+        return (r - 1, c - 1)
+
+    def offsets(self, steps: tuple[Cell, ...]) -> tuple[int, ...]:
+        """Index differences of the given (dr, dc) steps."""
+        return tuple(dr * self.width + dc for dr, dc in steps)
 
 
 def ring_split_table(moves: int) -> bytes:

@@ -52,14 +52,13 @@ class Deadline:
 COMPASS_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """Clockwise from north, the order in which the maze tries its moves."""
 
-COMPASS: tuple[Cell, ...] = RING
-NAME_OF_STEP: dict[Cell, str] = dict(zip(COMPASS, COMPASS_NAMES, strict=True))
+NAME_OF_STEP: dict[Cell, str] = dict(zip(RING, COMPASS_NAMES, strict=True))
 
 
 def compass_steps(moves: int) -> tuple[Cell, ...]:
     """The steps of a 4- or 8-neighbourhood in clockwise order starting at north."""
     allowed = set(steps_for(moves))
-    return tuple(step for step in COMPASS if step in allowed)
+    return tuple(step for step in RING if step in allowed)
 
 
 def direction_name(a: Cell, b: Cell) -> str:

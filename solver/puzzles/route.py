@@ -172,21 +172,23 @@ def search_routes(
                 return False
         return True
 
-    def side_ok(here: int, goal: int, have: list[int], want: Sequence[int]) -> bool:
-        """The barrier test along one axis (rows or columns) for a head at index `here`."""
+    def side_ok(here: int, goal_line: int, have: list[int], want: Sequence[int]) -> bool:
+        """The barrier test along one axis (rows or columns): the head on line `here`, the goal on
+        line `goal_line` (a row or column number, unlike the goal's cell index `goal` outside).
+        """
         n = len(want)
         if have[here] == want[here]:
             # The head's own line is full: it must step off towards the goal, never come back.
-            if goal == here:
+            if goal_line == here:
                 return False
-            behind = range(here) if goal > here else range(here + 1, n)
+            behind = range(here) if goal_line > here else range(here + 1, n)
             if any(have[i] != want[i] for i in behind):
                 return False
         above = next((i for i in range(here - 1, -1, -1) if have[i] == want[i]), None)
-        if above is not None and (goal <= above or any(have[i] != want[i] for i in range(above))):
+        if above is not None and (goal_line <= above or any(have[i] != want[i] for i in range(above))):
             return False
         below = next((i for i in range(here + 1, n) if have[i] == want[i]), None)
-        return below is None or (goal < below and all(have[i] == want[i] for i in range(below + 1, n)))
+        return below is None or (goal_line < below and all(have[i] == want[i] for i in range(below + 1, n)))
 
     def enter(cell: int) -> int:
         """Put `cell` on the path; returns the usable set to restore on the way back."""

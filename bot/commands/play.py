@@ -288,14 +288,21 @@ def run_calibrate(args: argparse.Namespace) -> int:
     image = backend.capture.grab(backend.screen)
     detection = detect(image)
     write_image(overlay_path, draw_overlay(image, detection))
-    if not detection.ok or detection.geometry is None:
-        print(f"calibrate: no board found ({detection.reason}); overlay in {overlay_path}", file=sys.stderr)
-        return 1
     mapping = PointerMap.for_image(backend.screen, image, backend.scale)
+    found = find_next_button(image)
+    if not detection.ok or detection.geometry is None:
+        why = detection.reason
+        if found is not None:
+            x, y = mapping.to_capture(*found)
+            why = (
+                f"the level-complete screen is showing, 'next' at ({x:.0f}, {y:.0f}):"
+                " press it and calibrate on a level"
+            )
+        print(f"calibrate: no board found ({why}); overlay in {overlay_path}", file=sys.stderr)
+        return 1
     x0, y0, x1, y1 = detection.geometry.bounds()
     (bx0, by0), (bx1, by1) = mapping.to_capture(x0, y0), mapping.to_capture(x1, y1)
     region = work_region((bx0, by0, bx1, by1), backend.screen)
-    found = find_next_button(image)
     next_button = args.next or (mapping.to_capture(*found) if found else None)
     profile = Profile(
         name=name,

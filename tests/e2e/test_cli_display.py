@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import ROOT, run_bot
+from harness import ROOT, Windows, run_bot
 
 from bot.commands.play import start_game
 
@@ -99,3 +99,16 @@ def test_demo_refuses_a_game_window_that_would_not_be_on_the_screen(args: list[s
     done = run_bot("demo", "--levels", "1", *args)
     assert done.returncode == 2 and done.stdout == ""  # no game was started
     assert done.stderr.count("\n") == 1 and fragment in done.stderr
+
+
+def test_calibrate_on_the_level_complete_screen_says_so(
+    windows: Windows, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ONESTROKE_CONFIG_DIR", str(tmp_path / "config"))
+    windows.game(seed=27)
+    played = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))  # stops on the complete screen
+    assert played.returncode == 0, played.stdout + played.stderr
+    done = run_bot("calibrate")
+    assert done.returncode == 1 and done.stdout == ""
+    assert "the level-complete screen is showing, 'next' at (" in done.stderr
+    assert done.stderr.count("\n") == 1

@@ -37,9 +37,15 @@ def backbite(rng: random.Random, path: list[Cell], rows: int, cols: int, moves: 
     ]
     if not options:
         return
-    target = rng.choice(options)
+    _bite(path, rng.choice(options))
+
+
+def _bite(path: list[Cell], target: Cell) -> None:
+    """Join the head `path[0]` to `target`, a later path cell next to it, in place.
+
+    The new edge head-target replaces path[k-1]-path[k]: the piece before `target` is reversed.
+    """
     k = path.index(target)
-    # the new edge head-target replaces path[k-1]-path[k]: reverse the piece before target
     path[:k] = path[k - 1 :: -1]
 
 
@@ -131,8 +137,7 @@ def random_walk_level(
         if not (0 <= target[0] < rows and 0 <= target[1] < cols) or target == path[1]:
             continue
         if target in on_path:
-            k = path.index(target)
-            path[:k] = path[k - 1 :: -1]
+            _bite(path, target)
         else:
             on_path.discard(path.pop())
             path.insert(0, target)

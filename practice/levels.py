@@ -38,7 +38,7 @@ def level_size(rng: random.Random, number: int) -> tuple[int, int]:
 
 
 def spans_full_grid(board: Board) -> bool:
-    """True when no border row or column is all holes (the level really is rows x cols)."""
+    """True when every row and every column has an open cell (the level really is rows x cols)."""
     rows = {r for r, _ in board.open_cells}
     cols = {c for _, c in board.open_cells}
     return len(rows) == board.rows and len(cols) == board.cols

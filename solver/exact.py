@@ -170,9 +170,10 @@ def _possible_ends(board: Board) -> list[Cell]:
 
 
 def _exactly_two(lits: list[int]) -> list[list[int]]:
+    """Clauses saying that exactly two of `lits` are true."""
     k = len(lits)
     if k < 2:
-        return [[]]
+        return [[]]  # the empty clause: a node with fewer than two edges cannot have degree 2
     at_most = [[-a, -b, -c] for a, b, c in itertools.combinations(lits, 3)]
     at_least = [list(group) for group in itertools.combinations(lits, k - 1)]
     return at_most + at_least

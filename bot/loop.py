@@ -87,6 +87,7 @@ class LevelLoop:
     scale: float = 1.0  # image pixels per pointer unit (calibration.locate.PointerMap)
     region: Region | None = None  # where the game is (a profile's region), None: find it
     next_button: tuple[float, float] | None = None  # absolute capture coordinates, None: find it
+    window: Region | None = None  # the game window's rectangle when X11 told us (capture coordinates)
     dry_run: bool = False
     check_windows: bool = True  # ask X11 whether another window covers the board
     log_dir: Path = Path("onestroke-logs")
@@ -125,6 +126,7 @@ class LevelLoop:
         if sight.board is not None:
             region = work_region(self._capture_bounds(sight), self.screen)
             self.region = (window and region.intersection(window)) or region
+            self.window = window
         return sight
 
     def _window_of(self, sight: Sight) -> Region | None:
@@ -148,14 +150,26 @@ class LevelLoop:
         a, b = sight.pointer_map.to_capture(x0, y0), sight.pointer_map.to_capture(x1, y1)
         return (a[0], a[1], b[0], b[1])
 
-    @staticmethod
-    def _well_inside(sight: Sight) -> bool:
+    def _well_inside(self, sight: Sight) -> bool:
+        """True when no row or column of the board can hide beyond the captured region.
+
+        A row cut by the region's edge shows less than a cell and is not read, so the rest would
+        pass as a whole (smaller) board. On every side the region must therefore leave a whole
+        pitch of room beyond the board, or end where the screen or the game's window ends.
+        """
         geometry = sight.detection.geometry
         assert geometry is not None
-        x0, y0, x1, y1 = geometry.bounds()
-        height, width = sight.image.shape[:2]
-        mx, my = geometry.pitch[0] / 2, geometry.pitch[1] / 2
-        return x0 >= mx and y0 >= my and x1 <= width - mx and y1 <= height - my
+        region, density = sight.pointer_map.region, sight.pointer_map.density
+        x0, y0, x1, y1 = self._capture_bounds(sight)
+        px, py = geometry.pitch[0] / density, geometry.pitch[1] / density
+        ends = [box for box in (self.screen, self.window) if box is not None]
+        right, bottom = region.left + region.width, region.top + region.height
+        return (
+            (x0 - region.left >= px or any(region.left == box.left for box in ends))
+            and (y0 - region.top >= py or any(region.top == box.top for box in ends))
+            and (right - x1 >= px or any(right == box.left + box.width for box in ends))
+            and (bottom - y1 >= py or any(bottom == box.top + box.height for box in ends))
+        )
 
     # -- stopping --------------------------------------------------------------------------
 

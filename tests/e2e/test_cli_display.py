@@ -112,3 +112,12 @@ def test_calibrate_on_the_level_complete_screen_says_so(
     assert done.returncode == 1 and done.stdout == ""
     assert "the level-complete screen is showing, 'next' at (" in done.stderr
     assert done.stderr.count("\n") == 1
+
+
+def test_a_region_that_cuts_rows_off_the_board_is_not_trusted(windows: Windows, tmp_path: Path) -> None:
+    """The board of seed 1, level 1 (5x5) spans y 333..667 with the window at (300, 100); a region
+    from y 420 cuts its top rows: the 3 rows left once read as a whole 3x5 board."""
+    windows.game(seed=1, position=(300, 100))
+    done = run_bot("play", "--dry-run", "--region", "300,420,450,300", "--log-dir", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "level 1: 5x5, 1 holes" in done.stdout

@@ -325,6 +325,8 @@ def _search(
                 zero += 1
     if connectivity and grid.spread(fbits & -fbits, fbits) != fbits:
         return
+    # the dead-end rule that each move re-checks below, written out there too: a shared helper
+    # would cost a call per step on the hot path
     if dead_ends and (zero or (dead - (deg[end] == 1) > 0 if end >= 0 else dead > 1)):
         return
 

@@ -43,6 +43,7 @@ HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half s
 MIN_FILL = 0.8  # a rounded square fills ~97 % of its box, its JPEG-eroded interior >= 85 %; a disc 79 %
 MAX_BLOBS = 600  # the lattice step compares every pair of blobs: this bounds its time and memory
 GROUPS_TRIED = 3  # linked groups tried, largest first, before giving up
+MIN_SIDE = 24  # px: three linked cells of at least 8 px; below, no board fits (and 1x1 trips OpenCV)
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE) -> Detection:
     benchmark compares that with searching at full size).
     """
     image = _as_bgr(image)
+    if min(image.shape[:2]) < MIN_SIDE:
+        reason = f"image of {image.shape[1]}x{image.shape[0]} px is too small to hold a board"
+        return Detection(None, None, (Check("lattice", False, reason),), reason)
     # Blobs are found on a half-size copy of large screens: 4x fewer pixels, and cells of 40 px
     # still give 20 px blobs there (the blob finder needs 8). Cells are read at full size.
     factor = 0.5 if max(image.shape[:2]) > halve_above else 1.0

@@ -209,3 +209,10 @@ def test_random_levels_in_random_styles_are_read_exactly(
             cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR
         )
     assert_read(image, board, rendered.geometry)
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (1, 1), (23, 500, 3), (500, 10, 4)])
+def test_an_image_too_small_for_a_board_is_refused_with_its_size(shape):
+    found = detect(np.full(shape, 200, np.uint8))
+    assert not found.ok and found.board is None
+    assert found.reason == f"image of {shape[1]}x{shape[0]} px is too small to hold a board"

@@ -201,3 +201,20 @@ def test_a_usage_error_is_one_line_naming_the_argument(capsys, args, fragment) -
     captured = capsys.readouterr()
     (line,) = captured.err.splitlines()
     assert captured.out == "" and line.startswith(fragment) and line.endswith("--help)")
+
+
+def test_binary_on_stdin_is_one_line_saying_it_is_not_text() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "solve", "-"],
+        input=b"S . .\n\x94\xe2\xff\x00",
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().startswith("onestroke: -: not a text file (")
+
+
+def test_stdin_named_twice_is_refused(capsys) -> None:
+    assert main(["solve", "-", "-"]) == 2
+    assert capsys.readouterr().err == "onestroke: -: standard input can be read only once\n"

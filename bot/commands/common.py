@@ -42,8 +42,8 @@ def read_text(name: str, error: type[OnestrokeError], what: str = "file") -> str
     A UTF-8 byte-order mark is dropped: Windows editors write one.
     """
     try:
-        if name == "-":
-            return sys.stdin.read().removeprefix("\ufeff")
+        if name == "-":  # bytes, decoded like a file: the text layer would let binary through escaped
+            return sys.stdin.buffer.read().decode("utf-8-sig")
         with open(name, encoding="utf-8-sig") as handle:
             return handle.read()
     except OSError as err:

@@ -77,6 +77,8 @@ def verdict(result: SolveResult) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.boards.count("-") > 1:
+        raise BoardFileError("-: standard input can be read only once")
     boards = [(name, read_board(name, args.moves)) for name in args.boards]
     status = EXIT_OK
     for number, (name, board) in enumerate(boards):

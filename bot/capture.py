@@ -141,11 +141,11 @@ class ScreenCapture:
         self.close()
 
 
-def adb_command(serial: str | None) -> list[str]:
-    """The adb invocation for one device, with a clear error when adb is not installed."""
+def adb_command(serial: str | None, error: type[OnestrokeError] = CaptureError) -> list[str]:
+    """The adb invocation for one device, with a clear `error` when adb is not installed."""
     adb = shutil.which("adb")
     if adb is None:
-        raise CaptureError(
+        raise error(
             "adb not found: install Android platform-tools (e.g. apt-get install adb) and enable"
             " USB debugging on the phone, or play on the desktop instead"
         )

@@ -11,7 +11,6 @@ pyautogui is imported on first use only: it opens the X display at import time.
 from __future__ import annotations
 
 import platform
-import shutil
 import signal
 import subprocess
 import threading
@@ -238,13 +237,9 @@ class AdbTouch:
     """A phone's touch screen through `adb shell input motionevent DOWN/MOVE/UP` (screen pixels)."""
 
     def __init__(self, serial: str | None = None, speed: float = 30.0, substeps: int = 2) -> None:
-        adb = shutil.which("adb")
-        if adb is None:
-            raise InputError(
-                "adb not found: install Android platform-tools (e.g. apt-get install adb) and enable"
-                " USB debugging on the phone"
-            )
-        self._adb = [adb, "-s", serial] if serial else [adb]
+        from bot.capture import adb_command
+
+        self._adb = adb_command(serial, InputError)
         self.substeps = substeps
         self.interval = step_interval(speed, substeps)
 

@@ -166,3 +166,11 @@ def test_two_images_with_one_name_refuse_to_share_an_overlay(tmp_path, capsys):
         captured.out == ""
         and f"would both write the overlay {tmp_path}/seen-{PHONE.stem}.png" in captured.err
     )
+
+
+def test_an_overlay_over_the_input_image_is_refused(tmp_path, capsys):
+    shot = tmp_path / "shot.png"
+    shot.write_bytes(PHONE.read_bytes())
+    assert main(["solve-image", str(shot), "--overlay", str(shot)]) == 2
+    assert capsys.readouterr().err == f"onestroke: {shot}: the overlay would overwrite an input image\n"
+    assert shot.read_bytes() == PHONE.read_bytes()

@@ -58,19 +58,22 @@ def _check_files(names: list[str], overlay: str | None) -> None:
     """Fail before any work on a missing image or an overlay that cannot be written."""
     from bot.imageio import ImageFileError, check_writable
 
-    if overlay is not None:
-        written: dict[str, str] = {}
-        for name in names:
-            out = overlay_path(overlay, name, len(names) > 1)
-            if out in written:  # a/shot.png and b/shot.png: the second would overwrite the first
-                raise ImageFileError(f"{written[out]} and {name} would both write the overlay {out}")
-            written[out] = name
-            check_writable(out)
     for name in names:
         if not os.path.exists(name):
             raise ImageFileError(f"{name}: no such file")
         if os.path.isdir(name):
             raise ImageFileError(f"{name}: is a folder, not an image")
+    if overlay is None:
+        return
+    written: dict[str, str] = {}
+    for name in names:
+        out = overlay_path(overlay, name, len(names) > 1)
+        if out in written:  # a/shot.png and b/shot.png: the second would overwrite the first
+            raise ImageFileError(f"{written[out]} and {name} would both write the overlay {out}")
+        if any(os.path.exists(out) and os.path.samefile(out, image) for image in names):
+            raise ImageFileError(f"{out}: the overlay would overwrite an input image")
+        written[out] = name
+        check_writable(out)
 
 
 def overlay_path(out: str, image: str, several: bool) -> str:

@@ -219,7 +219,7 @@ class PracticeWindow:
         # PPM: Tk reads it without decompressing; encoding is 0.5 ms against PNG's 7 ms at 450x800.
         ok, data = cv2.imencode(".ppm", image)
         if not ok:
-            raise RuntimeError("cannot encode the game screen")
+            raise PracticeError(f"cannot encode the {image.shape[1]}x{image.shape[0]} game screen for Tk")
         photo = tkinter.PhotoImage(data=data.tobytes(), format="ppm")
         self.canvas.itemconfigure(self._image_item, image=photo)
         self._photo = photo  # Tk keeps no reference of its own

@@ -28,6 +28,11 @@ ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 DIAGONAL: tuple[Cell, ...] = ((-1, 1), (1, 1), (1, -1), (-1, -1))
 
 
+def _quote(line: str, limit: int = 60) -> str:
+    """The line as repr, cut short so that a huge line cannot flood the one-line error."""
+    return repr(line if len(line) <= limit else line[:limit] + "...")
+
+
 def steps_for(moves: int) -> tuple[Cell, ...]:
     """The (dr, dc) steps allowed in a 4- or 8-neighbourhood."""
     if moves == 4:
@@ -82,7 +87,7 @@ class Board:
             bad = next((ch for ch in cells if ch not in (OPEN, HOLE, START, END)), None)
             if bad is not None:
                 raise BoardFormatError(
-                    f"{source}: line {number}: unknown character {bad!r} in {raw.rstrip()!r}"
+                    f"{source}: line {number}: unknown character {bad!r} in {_quote(raw.rstrip())}"
                     " (expected . # S E)"
                 )
             if grid and len(cells) != len(grid[0]):

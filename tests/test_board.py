@@ -83,3 +83,11 @@ def test_checker_accepts_a_solution_and_names_each_kind_of_fault() -> None:
     assert is_valid_path(snake, [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)])
     assert not is_valid_path(snake, [(0, 0), (1, 1), (0, 2), (1, 2), (0, 1), (1, 0)])
     assert is_valid_path(snake.with_changes(moves=8), [(0, 0), (1, 1), (0, 2), (1, 2), (0, 1), (1, 0)])
+
+
+def test_a_huge_malformed_line_is_quoted_short():
+    with pytest.raises(BoardFormatError) as error:
+        Board.from_text("S" + "x" * 100_000 + "\n", source="big.txt")
+    message = str(error.value)
+    assert message.startswith("big.txt: line 1: unknown character 'x'")
+    assert len(message) < 200

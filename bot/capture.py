@@ -319,12 +319,7 @@ def virtual_display(width: int = 1920, height: int = 1080) -> Iterator[VirtualDi
         yield VirtualDisplay(f":{number}", xauthority, width, height, process)
     finally:
         os.close(read_fd)
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process)
         shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -363,3 +358,14 @@ def _read_display_number(
             raise CaptureError(f"Xvfb exited at start-up: {err.splitlines()[-1] if err else 'no message'}")
         text += chunk
     return int(text)
+
+
+def stop_process(process: subprocess.Popen[Any]) -> None:
+    """Ask a child process (Xvfb, the practice game) to end; kill it if it has not within 5 s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

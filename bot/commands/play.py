@@ -435,13 +435,10 @@ def start_game(
 
 
 def stop_game(game: subprocess.Popen[Any]) -> None:
-    if game.poll() is None:
-        game.terminate()
-        try:
-            game.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            game.kill()
-            game.wait()
+    """End the practice game's process (the harness, demo and benchmark all stop it this way)."""
+    from bot.capture import stop_process
+
+    stop_process(game)
 
 
 def read_log(log: Path, offset: int = 0) -> list[dict[str, Any]]:

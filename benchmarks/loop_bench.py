@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.commands.play import DEFAULT_SPEED, speed_value
+from onestroke.bot.commands.play import DEFAULT_SPEED, speed_value
 
 TARGET_MS = 100.0
 
@@ -51,8 +51,8 @@ class Row:
 
 def timed_look(loop: object, region: object, repeat: int) -> tuple[float, float, float]:
     """Median capture, detect and solve milliseconds for one area."""
-    from bot.loop import LevelLoop
-    from solver.search import solve
+    from onestroke.bot.loop import LevelLoop
+    from onestroke.solver.search import solve
 
     assert isinstance(loop, LevelLoop)
     captures, detects, solves = [], [], []
@@ -71,7 +71,7 @@ def timed_look(loop: object, region: object, repeat: int) -> tuple[float, float,
 
 
 def run(levels: int, repeat: int, seed: int, speed: float) -> int:
-    from bot.capture import virtual_display
+    from onestroke.bot.capture import virtual_display
 
     with virtual_display(1920, 1080) as display, tempfile.TemporaryDirectory() as folder:
         os.environ.update(display.env())
@@ -79,10 +79,10 @@ def run(levels: int, repeat: int, seed: int, speed: float) -> int:
 
 
 def measure(levels: int, repeat: int, seed: int, speed: float, folder: Path) -> int:
-    from bot.commands.play import open_backend, read_log, start_game, stop_game
-    from bot.loop import LevelLoop
-    from solver.board import Board
-    from solver.check import is_valid_path
+    from onestroke.bot.commands.play import open_backend, read_log, start_game, stop_game
+    from onestroke.bot.loop import LevelLoop
+    from onestroke.solver.board import Board
+    from onestroke.solver.check import is_valid_path
 
     log = folder / "game.jsonl"
     backend = open_backend(adb=None, monitor=1, speed=speed, scale=None)

@@ -25,12 +25,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from solver.board import Board, Cell
-from solver.check import is_valid_path
-from solver.puzzles.grid import SearchTimeout
-from solver.puzzles.maze import Maze, first_path, shortest_path
-from solver.puzzles.romeo import RomeoMaze, solve_romeo, turns_of
-from solver.puzzles.route import RoutePuzzle, count_routes, solve_route
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.check import is_valid_path
+from onestroke.solver.puzzles.grid import SearchTimeout
+from onestroke.solver.puzzles.maze import Maze, first_path, shortest_path
+from onestroke.solver.puzzles.romeo import RomeoMaze, solve_romeo, turns_of
+from onestroke.solver.puzzles.route import RoutePuzzle, count_routes, solve_route
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
 # Closed rooms that leave a 6x6 grid as rooms joined by doors, and a 5x5 grid as two halves joined by
@@ -116,7 +116,7 @@ def route_ok(puzzle: RoutePuzzle, count: bool = True, **pruning: bool) -> Callab
 
 def cli_ok(argv: list[str]) -> str:
     """The whole command in-process, its printout swallowed."""
-    from bot.cli import main
+    from onestroke.bot.cli import main
 
     with contextlib.redirect_stdout(io.StringIO()) as out:
         status = main(argv)

@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from solver.board import Board, Cell, steps_for
-from solver.check import is_valid_path
-from solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
-from solver.search import Grid, SearchTimeout, SolveResult, first_path, quick_certificate, solve
+from onestroke.solver.board import Board, Cell, steps_for
+from onestroke.solver.check import is_valid_path
+from onestroke.solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
+from onestroke.solver.search import Grid, SearchTimeout, SolveResult, first_path, quick_certificate, solve
 
 # -- the corpus -------------------------------------------------------------------------------
 

@@ -23,8 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from bot.vision import Detection, detect
-from solver.board import Board
+from onestroke.bot.vision import Detection, detect
+from onestroke.solver.board import Board
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_BOARD_MARKER = "; no board"

@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from solver.errors import OnestrokeError
+from onestroke.solver.errors import OnestrokeError
 
 
 class CaptureError(OnestrokeError):

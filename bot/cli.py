@@ -14,13 +14,13 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from solver.errors import OnestrokeError
+from onestroke.solver.errors import OnestrokeError
 
 COMMAND_MODULES = (
-    "bot.commands.solve",
-    "bot.commands.vision",
-    "bot.commands.play",
-    "bot.commands.puzzles",
+    "onestroke.bot.commands.solve",
+    "onestroke.bot.commands.vision",
+    "onestroke.bot.commands.play",
+    "onestroke.bot.commands.puzzles",
 )
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2

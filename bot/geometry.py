@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from solver.board import Cell
+from onestroke.solver.board import Cell
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from bot.commands.common import check_writable_file
-from solver.errors import OnestrokeError
+from onestroke.bot.commands.common import check_writable_file
+from onestroke.solver.errors import OnestrokeError
 
 WRITABLE = (".png", ".jpg", ".jpeg", ".bmp", ".webp")
 

@@ -18,15 +18,15 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from bot.capture import Region, topmost_windows, window_at
-from bot.geometry import Geometry
-from bot.overlay import draw_overlay
-from bot.pointer import Area, Pointer, route_points
-from bot.vision import Detection, detect
-from calibration.locate import PointerMap, board_area, find_next_button, work_region
-from solver.board import Board
-from solver.errors import OnestrokeError
-from solver.search import solve
+from onestroke.bot.capture import Region, topmost_windows, window_at
+from onestroke.bot.geometry import Geometry
+from onestroke.bot.overlay import draw_overlay
+from onestroke.bot.pointer import Area, Pointer, route_points
+from onestroke.bot.vision import Detection, detect
+from onestroke.calibration.locate import PointerMap, board_area, find_next_button, work_region
+from onestroke.solver.board import Board
+from onestroke.solver.errors import OnestrokeError
+from onestroke.solver.search import solve
 
 POLL = 0.05  # seconds between frames while waiting for the game
 

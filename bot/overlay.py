@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from bot.vision import Detection
-from solver.board import Board, Cell
+from onestroke.bot.vision import Detection
+from onestroke.solver.board import Board, Cell
 
 LATTICE = (230, 200, 40)  # BGR: cyan-ish lines between cells
 OPEN_FRAME = (60, 180, 60)

@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from solver.board import Cell
-from solver.errors import OnestrokeError
+from onestroke.solver.board import Cell
+from onestroke.solver.errors import OnestrokeError
 
 Point = tuple[float, float]
 
@@ -145,7 +145,7 @@ def step_interval(speed: float, substeps: int) -> float:
 
 def load_pyautogui() -> Any:
     """pyautogui with the fail-safe on and its per-call pause off (we pace the drag ourselves)."""
-    from bot.capture import no_display_reason, quiet_xlib
+    from onestroke.bot.capture import no_display_reason, quiet_xlib
 
     reason = no_display_reason()
     if reason:
@@ -237,7 +237,7 @@ class AdbTouch:
     """A phone's touch screen through `adb shell input motionevent DOWN/MOVE/UP` (screen pixels)."""
 
     def __init__(self, serial: str | None = None, speed: float = 30.0, substeps: int = 2) -> None:
-        from bot.capture import adb_command
+        from onestroke.bot.capture import adb_command
 
         self._adb = adb_command(serial, InputError)
         self.substeps = substeps

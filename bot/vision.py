@@ -30,8 +30,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from bot.geometry import Geometry
-from solver.board import Board, Cell
+from onestroke.bot.geometry import Geometry
+from onestroke.solver.board import Board, Cell
 
 FLAT_THRESHOLD = 14  # max-min over 3x3 (any channel) below this is "no edge"; JPEG noise stays < 8
 COLOUR_TOLERANCE = 28  # two samples are "the same colour" within this (max over channels)
@@ -471,7 +471,7 @@ def _marks_check(marked: list[Cell]) -> Check:
 
 def _certificate_check(board: Board) -> Check:
     try:
-        from solver.search import quick_certificate
+        from onestroke.solver.search import quick_certificate
     except ImportError:  # the solver's certificates are optional for detection itself
         return Check("solvable", True, "not checked: solver.search.quick_certificate is unavailable")
     proof = quick_certificate(board)

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from bot.capture import Region
-from bot.geometry import Geometry
-from bot.pointer import Area
+from onestroke.bot.capture import Region
+from onestroke.bot.geometry import Geometry
+from onestroke.bot.pointer import Area
 
 Box = tuple[float, float, float, float]
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from bot.geometry import Geometry
-from practice.levels import Level, make_level
-from solver.board import Board, Cell
-from solver.errors import OnestrokeError
+from onestroke.bot.geometry import Geometry
+from onestroke.practice.levels import Level, make_level
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.errors import OnestrokeError
 
 BASE_SIZE = (450, 800)  # window size at --scale 1: a phone screen's proportions, fits 1920x1080
 
@@ -195,7 +195,7 @@ class PracticeWindow:
 
     def _draw(self) -> None:
         self._redraw_pending = False
-        from practice.render import render_screen
+        from onestroke.practice.render import render_screen
 
         shown = render_screen(
             self.level.board,
@@ -326,8 +326,8 @@ def run_practice(
     theme: str = "classic",
 ) -> int:
     """`onestroke practice`: open the window, play until it is closed or `levels` are cleared."""
-    from bot.capture import no_display_reason
-    from practice.render import THEMES
+    from onestroke.bot.capture import no_display_reason
+    from onestroke.practice.render import THEMES
 
     reason = no_display_reason()
     if reason:

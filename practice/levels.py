@@ -12,9 +12,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from practice.sprites import CAT_COLOURS
-from solver.board import Board
-from solver.generate import random_hamiltonian_level
+from onestroke.practice.sprites import CAT_COLOURS
+from onestroke.solver.board import Board
+from onestroke.solver.generate import random_hamiltonian_level
 
 # (rows, cols) in the order the first levels climb them; the real game is 7 columns wide at most.
 SIZES: tuple[tuple[int, int], ...] = ((5, 5), (6, 5), (6, 6), (7, 6), (7, 7), (8, 7), (9, 7))

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from bot.geometry import Geometry
-from practice.sprites import (
+from onestroke.bot.geometry import Geometry
+from onestroke.practice.sprites import (
     BGR,
     WHITE,
     cat_colour,
@@ -31,7 +31,7 @@ from practice.sprites import (
     text,
     thick_line,
 )
-from solver.board import Board, Cell
+from onestroke.solver.board import Board, Cell
 
 CELL_FRACTION = 115.0 / 129.8  # cell side / pitch on the real screen
 CORNER_FRACTION = 22.0 / 115.0  # corner radius / cell side

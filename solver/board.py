@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from solver.errors import BoardFormatError
+from onestroke.solver.errors import BoardFormatError
 
 Cell = tuple[int, int]
 """A grid position `(row, col)`, 0-based, row 0 at the top."""

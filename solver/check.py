@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.board import Board
+from onestroke.solver.board import Board
 
 
 def path_problem(board: Board, path: Sequence[Sequence[int]]) -> str | None:

@@ -19,7 +19,7 @@ import time
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from solver.board import Board, Cell, steps_for
+from onestroke.solver.board import Board, Cell, steps_for
 
 SAT_SOLVER = "cadical195"
 """The fastest of glucose4, cadical195, maplechrono and minisat22 on the benchmark (docs/solver.md)."""

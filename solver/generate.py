@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from solver.board import Board, Cell, steps_for
+from onestroke.solver.board import Board, Cell, steps_for
 
 
 def snake_path(rows: int, cols: int) -> list[Cell]:

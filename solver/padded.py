@@ -14,7 +14,7 @@ flood fill for the few steps where the table says "maybe" (the backtracker in
 
 from __future__ import annotations
 
-from solver.board import DIAGONAL, ORTHOGONAL, Cell, steps_for
+from onestroke.solver.board import DIAGONAL, ORTHOGONAL, Cell, steps_for
 
 # ORTHOGONAL is N E S W and DIAGONAL is NE SE SW NW, so interleaving them walks clockwise.
 RING: tuple[Cell, ...] = tuple(step for pair in zip(ORTHOGONAL, DIAGONAL, strict=True) for step in pair)

@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from solver import exact  # imported here (about 30 ms, once) so that no solve pays for it
-from solver.board import Board, Cell, steps_for
-from solver.padded import RING, SPLITS, PaddedGrid
+from onestroke.solver import exact  # imported here (about 30 ms, once) so that no solve pays for it
+from onestroke.solver.board import Board, Cell, steps_for
+from onestroke.solver.padded import RING, SPLITS, PaddedGrid
 
 Status = Literal["solved", "unsolvable", "timeout"]
 

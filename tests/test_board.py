@@ -2,7 +2,7 @@
 
 import pytest
 
-from solver import Board, BoardFormatError, is_valid_path, path_problem
+from onestroke.solver import Board, BoardFormatError, is_valid_path, path_problem
 
 ARTICLE_002 = """\
 . . . . . .

@@ -25,7 +25,10 @@ COMMANDS = [
 @pytest.mark.parametrize("command", COMMANDS, ids=[c[0] for c in COMMANDS])
 def test_a_closed_stdout_ends_the_command_quietly_with_status_141(command) -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot", *command], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-m", "onestroke", *command],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.close()  # the reader is gone before the first line is written

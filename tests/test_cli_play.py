@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.capture import CaptureError, Region, ScreenCapture
-from bot.cli import main
+from onestroke.bot.capture import CaptureError, Region, ScreenCapture
+from onestroke.bot.cli import main
 
 
 @pytest.fixture(autouse=True)

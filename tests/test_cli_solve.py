@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from solver import Board, is_valid_path
+from onestroke.bot.cli import main
+from onestroke.solver import Board, is_valid_path
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -139,7 +139,11 @@ def test_bad_options_exit_2(tmp_path, capsys, args) -> None:
 def test_the_real_command_prints_no_traceback_on_bad_input(tmp_path) -> None:
     bad = write(tmp_path, "bad.txt", "S . x\n")
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "solve", bad], capture_output=True, text=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "onestroke", "solve", bad],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert done.returncode == 2 and done.stdout == ""
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
@@ -147,7 +151,7 @@ def test_the_real_command_prints_no_traceback_on_bad_input(tmp_path) -> None:
 
 def test_the_real_command_solves_stdin(tmp_path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "solve", "--json", "-"],
+        [sys.executable, "-m", "onestroke", "solve", "--json", "-"],
         input=ARTICLE_002,
         capture_output=True,
         text=True,
@@ -205,7 +209,7 @@ def test_a_usage_error_is_one_line_naming_the_argument(capsys, args, fragment) -
 
 def test_binary_on_stdin_is_one_line_saying_it_is_not_text() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "solve", "-"],
+        [sys.executable, "-m", "onestroke", "solve", "-"],
         input=b"S . .\n\x94\xe2\xff\x00",
         capture_output=True,
         cwd=ROOT,

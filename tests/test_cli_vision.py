@@ -7,9 +7,9 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.cli import main
-from solver.board import Board
-from solver.check import is_valid_path
+from onestroke.bot.cli import main
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PHONE = FIXTURES / "phone-1080x1920-classic.png"

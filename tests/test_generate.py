@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Board, is_valid_path
-from solver.generate import (
+from onestroke.solver import Board, is_valid_path
+from onestroke.solver.generate import (
     backbite,
     random_hamiltonian_level,
     random_hamiltonian_path,

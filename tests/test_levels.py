@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from practice.levels import SIZES, levels, make_level, spans_full_grid
-from solver.board import Board
-from solver.check import is_valid_path
-from solver.search import solve
+from onestroke.practice.levels import SIZES, levels, make_level, spans_full_grid
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
+from onestroke.solver.search import solve
 
 
 def test_same_seed_and_number_give_the_same_level() -> None:

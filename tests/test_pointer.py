@@ -11,8 +11,8 @@ import signal
 
 import pytest
 
-from bot.geometry import Geometry
-from bot.pointer import (
+from onestroke.bot.geometry import Geometry
+from onestroke.bot.pointer import (
     Area,
     UnsafeDragError,
     check_inside,

@@ -15,10 +15,10 @@ from pathlib import Path
 import cv2
 import pytest
 
-from bot.capture import AdbCapture, CaptureError, Region
-from bot.pointer import AdbTouch, Area, InputError, UnsafeDragError
-from practice.levels import make_level
-from practice.render import render_screen
+from onestroke.bot.capture import AdbCapture, CaptureError, Region
+from onestroke.bot.pointer import AdbTouch, Area, InputError, UnsafeDragError
+from onestroke.practice.levels import make_level
+from onestroke.practice.render import render_screen
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,7 +81,16 @@ def test_missing_adb_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 
 def test_play_dry_run_over_adb_finds_and_solves_the_phone_board(fake_adb: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bot", "play", "--adb", "--dry-run", "--log-dir", str(fake_adb / "logs")],
+        [
+            sys.executable,
+            "-m",
+            "onestroke",
+            "play",
+            "--adb",
+            "--dry-run",
+            "--log-dir",
+            str(fake_adb / "logs"),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -7,11 +7,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bot.capture import Region
-from bot.geometry import Geometry
-from calibration.locate import PointerMap, board_area, find_next_button, pointer_scale, work_region
-from practice.levels import make_level
-from practice.render import render_screen
+from onestroke.bot.capture import Region
+from onestroke.bot.geometry import Geometry
+from onestroke.calibration.locate import PointerMap, board_area, find_next_button, pointer_scale, work_region
+from onestroke.practice.levels import make_level
+from onestroke.practice.render import render_screen
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
+from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from solver import Board, is_valid_path
+from onestroke.bot.cli import main
+from onestroke.solver import Board, is_valid_path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
 

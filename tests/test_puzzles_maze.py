@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Board, is_valid_path, path_problem
-from solver.puzzles.grid import PuzzleInputError
-from solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
+from onestroke.solver import Board, is_valid_path, path_problem
+from onestroke.solver.puzzles.grid import PuzzleInputError
+from onestroke.solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
 NAMES = {

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver import is_valid_path, path_problem
-from solver.puzzles.grid import PuzzleInputError, SearchTimeout
-from solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo, step_matrix, turns_of
+from onestroke.solver import is_valid_path, path_problem
+from onestroke.solver.puzzles.grid import PuzzleInputError, SearchTimeout
+from onestroke.solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo, step_matrix, turns_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
 SAMPLE = "3 4 2\n1 2\n3 4\n1 1\n2 2\n"

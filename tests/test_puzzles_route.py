@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Board, is_valid_path, path_problem
-from solver.puzzles.grid import PuzzleInputError, SearchTimeout
-from solver.puzzles.route import RoutePuzzle, count_routes, solve_route, unsolvable_reason
+from onestroke.solver import Board, is_valid_path, path_problem
+from onestroke.solver.puzzles.grid import PuzzleInputError, SearchTimeout
+from onestroke.solver.puzzles.route import RoutePuzzle, count_routes, solve_route, unsolvable_reason
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"
 PRUNINGS = [{}, {"barriers": True}, {"reach": False}, {"barriers": True, "reach": False}]

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from bot.geometry import Geometry
-from practice.render import CELL_FRACTION, THEMES, render_screen
-from practice.sprites import CAT_COLOURS
-from solver.board import Board
+from onestroke.bot.geometry import Geometry
+from onestroke.practice.render import CELL_FRACTION, THEMES, render_screen
+from onestroke.practice.sprites import CAT_COLOURS
+from onestroke.solver.board import Board
 
 SEVEN = """\
 . . # . . S #

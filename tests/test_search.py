@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import Board, is_valid_path
-from solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
-from solver.search import SolveResult, count_paths, iter_paths, quick_certificate, solve
+from onestroke.solver import Board, is_valid_path
+from onestroke.solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
+from onestroke.solver.search import SolveResult, count_paths, iter_paths, quick_certificate, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL_SCREENS = ROOT.parent / "shared" / "real-screens"
@@ -86,8 +86,8 @@ CERTIFIED = [
 
 @pytest.mark.parametrize(("text", "moves", "reason"), CERTIFIED)
 def test_certificates_give_their_reason_and_both_engines_agree(text: str, moves: int, reason: str) -> None:
-    from solver.exact import solve_exact
-    from solver.search import Grid, first_path
+    from onestroke.solver.exact import solve_exact
+    from onestroke.solver.search import Grid, first_path
 
     board = Board.from_text(text, moves=moves)
     found = quick_certificate(board)
@@ -133,7 +133,7 @@ def test_the_portfolio_respects_a_tiny_timeout() -> None:
 
 
 def test_iter_paths_raises_search_timeout_when_asked_to_stop() -> None:
-    from solver.search import SearchTimeout
+    from onestroke.solver.search import SearchTimeout
 
     board = Board.from_rows(["1" * 6] * 6, start=(0, 0))
     with pytest.raises(SearchTimeout):
@@ -229,7 +229,7 @@ def test_exact_engine_solves_generated_levels(seed: int, size: int, moves: int) 
 def test_exact_engine_stops_at_its_deadline(solver_name: str) -> None:
     import time
 
-    from solver.exact import solve_exact
+    from onestroke.solver.exact import solve_exact
 
     # parity makes this unsolvable, but clause learning has no counting argument: hard for SAT
     board = Board.from_rows(["1" * 15] * 15, start=(0, 1))

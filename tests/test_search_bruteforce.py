@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from solver import Board, is_valid_path
-from solver.search import count_paths, iter_paths, quick_certificate, solve
+from onestroke.solver import Board, is_valid_path
+from onestroke.solver.search import count_paths, iter_paths, quick_certificate, solve
 
 
 def brute_force_count(board: Board) -> int:
@@ -104,7 +104,7 @@ SWITCHES = ["dead_ends", "warnsdorff", "connectivity", "local_cut", "pockets"]
 @pytest.mark.parametrize("off", SWITCHES)
 def test_every_pruning_switch_keeps_the_solution_count(off: str) -> None:
     # the benchmark's one-at-a-time measurements turn prunings off: the answers must not change
-    from solver.search import Grid, _search
+    from onestroke.solver.search import Grid, _search
 
     for board in itertools.chain(
         all_boards(3, 3, 4), all_boards(2, 3, 8), all_boards(2, 3, 4, with_end=True)

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bot.vision import detect
-from practice import render
-from practice.render import THEMES, render_screen
-from practice.sprites import CAT_COLOURS
-from solver.board import Board
-from solver.generate import random_hamiltonian_level
+from onestroke.bot.vision import detect
+from onestroke.practice import render
+from onestroke.practice.render import THEMES, render_screen
+from onestroke.practice.sprites import CAT_COLOURS
+from onestroke.solver.board import Board
+from onestroke.solver.generate import random_hamiltonian_level
 
 # every board here is solvable (the detector refuses boards with a quick unsolvability proof)
 SEVEN = """\

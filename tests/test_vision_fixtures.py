@@ -11,8 +11,8 @@ from pathlib import Path
 import cv2
 import pytest
 
-from bot.vision import detect
-from solver.board import Board
+from onestroke.bot.vision import detect
+from onestroke.solver.board import Board
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 NO_BOARD_MARKER = "; no board"

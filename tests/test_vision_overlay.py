@@ -3,11 +3,11 @@
 import cv2
 import numpy as np
 
-from bot.overlay import HOLE_CROSS, ROUTE, START_RING, draw_overlay
-from bot.vision import detect
-from practice.render import render_screen
-from solver.board import Board
-from solver.search import solve
+from onestroke.bot.overlay import HOLE_CROSS, ROUTE, START_RING, draw_overlay
+from onestroke.bot.vision import detect
+from onestroke.practice.render import render_screen
+from onestroke.solver.board import Board
+from onestroke.solver.search import solve
 
 BOARD = Board.from_text("# . . .\n. . S .\n. . . .\n")
 

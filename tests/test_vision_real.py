@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.vision import detect
-from solver.board import Board
+from onestroke.bot.vision import detect
+from onestroke.solver.board import Board
 
 REAL = Path(__file__).resolve().parent.parent.parent / "shared" / "real-screens"
 SCREEN, EXPECTED = REAL / "level-643.png", REAL / "level-643.txt"

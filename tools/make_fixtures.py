@@ -27,13 +27,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
-from bot.geometry import Geometry  # noqa: E402
-from practice.levels import spans_full_grid  # noqa: E402
-from practice.render import render_screen  # noqa: E402
-from practice.sprites import fill_rounded_rect, rgb, text  # noqa: E402
-from solver.board import Board, Cell  # noqa: E402
-from solver.generate import random_hamiltonian_level  # noqa: E402
-from solver.search import solve  # noqa: E402
+from onestroke.bot.geometry import Geometry  # noqa: E402
+from onestroke.practice.levels import spans_full_grid  # noqa: E402
+from onestroke.practice.render import render_screen  # noqa: E402
+from onestroke.practice.sprites import fill_rounded_rect, rgb, text  # noqa: E402
+from onestroke.solver.board import Board, Cell  # noqa: E402
+from onestroke.solver.generate import random_hamiltonian_level  # noqa: E402
+from onestroke.solver.search import solve  # noqa: E402
 
 NO_BOARD_MARKER = "; no board"
 WORDS = ("def", "detect", "image", "board", "lattice", "pitch", "return", "cells", "none", "for", "in", "if")

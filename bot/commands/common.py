@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from solver.errors import OnestrokeError
+from onestroke.solver.errors import OnestrokeError
 
 
 class OutputPathError(OnestrokeError):

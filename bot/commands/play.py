@@ -26,8 +26,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from bot.commands.common import OutputPathError, check_writable_file, positive_float, writable_folder
-from solver.errors import OnestrokeError
+from onestroke.bot.commands.common import (
+    OutputPathError,
+    check_writable_file,
+    positive_float,
+    writable_folder,
+)
+from onestroke.solver.errors import OnestrokeError
 
 DEMO_LEVELS = 10
 DEFAULT_SPEED = 40.0  # cells per second
@@ -89,7 +94,7 @@ def positive_int(text: str) -> int:
 
 def profile_name(text: str) -> str:
     """A profile name that can be a file name (checked before any screen is touched)."""
-    from calibration.profile import NAME_PATTERN
+    from onestroke.calibration.profile import NAME_PATTERN
 
     if not NAME_PATTERN.match(text):
         raise argparse.ArgumentTypeError(
@@ -99,7 +104,7 @@ def profile_name(text: str) -> str:
 
 
 def region_value(text: str) -> Any:
-    from bot.capture import CaptureError, Region
+    from onestroke.bot.capture import CaptureError, Region
 
     try:
         return Region.parse(text)
@@ -163,7 +168,7 @@ def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_practice(args: argparse.Namespace) -> int:
-    from practice.game import run_practice as open_game
+    from onestroke.practice.game import run_practice as open_game
 
     return open_game(
         seed=args.seed,
@@ -204,9 +209,9 @@ class Backend:
 
 def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | None) -> Backend:
     """Capture and pointer for the desktop (mss + pyautogui) or a device (adb)."""
-    from bot.capture import AdbCapture, Region, ScreenCapture
-    from bot.pointer import AdbTouch, Mouse
-    from calibration.locate import pointer_scale
+    from onestroke.bot.capture import AdbCapture, Region, ScreenCapture
+    from onestroke.bot.pointer import AdbTouch, Mouse
+    from onestroke.calibration.locate import pointer_scale
 
     if adb is not None:
         capture = AdbCapture(adb or None)
@@ -225,9 +230,9 @@ def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | 
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from bot.capture import CaptureError, Region
-    from bot.loop import LevelLoop
-    from calibration.profile import load_profile
+    from onestroke.bot.capture import CaptureError, Region
+    from onestroke.bot.loop import LevelLoop
+    from onestroke.calibration.profile import load_profile
 
     log_dir = writable_folder(args.log_dir or default_log_dir(), OutputPathError, "log folder")
     _interrupt_on_sigterm()
@@ -273,11 +278,11 @@ def _box(region: Any) -> str:
 
 def run_calibrate(args: argparse.Namespace) -> int:
 
-    from bot.imageio import check_writable, write_image
-    from bot.overlay import draw_overlay
-    from bot.vision import detect
-    from calibration.locate import PointerMap, find_next_button, work_region
-    from calibration.profile import Profile, ProfileError, profile_dir, save_profile
+    from onestroke.bot.imageio import check_writable, write_image
+    from onestroke.bot.overlay import draw_overlay
+    from onestroke.bot.vision import detect
+    from onestroke.calibration.locate import PointerMap, find_next_button, work_region
+    from onestroke.calibration.profile import Profile, ProfileError, profile_dir, save_profile
 
     name = args.profile or "default"
     monitor = 1 if args.monitor is None else args.monitor
@@ -330,7 +335,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    from bot.capture import no_display_reason, virtual_display
+    from onestroke.bot.capture import no_display_reason, virtual_display
 
     if args.log is not None:  # before Xvfb and the game start: the game would fail on it
         check_writable_file(str(args.log), OutputPathError, "log file")
@@ -352,9 +357,9 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: ExitStack) -> int:
-    from bot.capture import Region
-    from bot.loop import LevelLoop, LoopStopped
-    from practice.game import BASE_SIZE
+    from onestroke.bot.capture import Region
+    from onestroke.bot.loop import LevelLoop, LoopStopped
+    from onestroke.practice.game import BASE_SIZE
 
     backend = open_backend(adb=None, monitor=1, speed=args.speed, scale=None)
     screen = backend.screen
@@ -414,7 +419,7 @@ def start_game(
     import select
 
     command = [
-        sys.executable, "-m", "bot", "practice", "--seed", str(seed), "--log", str(log),
+        sys.executable, "-m", "onestroke", "practice", "--seed", str(seed), "--log", str(log),
         "--position", f"{position[0]},{position[1]}", "--scale", str(scale),
     ]  # fmt: skip
     if levels is not None:
@@ -436,7 +441,7 @@ def start_game(
 
 def stop_game(game: subprocess.Popen[Any]) -> None:
     """End the practice game's process (the harness, demo and benchmark all stop it this way)."""
-    from bot.capture import stop_process
+    from onestroke.bot.capture import stop_process
 
     stop_process(game)
 
@@ -451,8 +456,8 @@ def read_log(log: Path, offset: int = 0) -> list[dict[str, Any]]:
 
 def report_demo(records: list[dict[str, Any]], levels: int, seconds: float, stopped: str | None) -> int:
     """One line per level from the game's own log, each path re-checked; exit 0 only for N clears."""
-    from solver.board import Board
-    from solver.check import path_problem
+    from onestroke.solver.board import Board
+    from onestroke.solver.check import path_problem
 
     cleared = failures = 0
     for record in records:

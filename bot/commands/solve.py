@@ -11,10 +11,10 @@ import argparse
 import json
 from typing import Any
 
-from bot.commands.common import positive_seconds, read_text
-from solver.board import Board
-from solver.errors import OnestrokeError
-from solver.search import SolveResult, solve
+from onestroke.bot.commands.common import positive_seconds, read_text
+from onestroke.solver.board import Board
+from onestroke.solver.errors import OnestrokeError
+from onestroke.solver.search import SolveResult, solve
 
 EXIT_OK, EXIT_NO_SOLUTION = 0, 1
 

@@ -5,10 +5,10 @@
 * `maze`: a path through a 0/1 maze, depth-first or shortest (001 and 003).
 """
 
-from solver.puzzles.grid import PuzzleInputError
-from solver.puzzles.maze import Maze, first_path, shortest_path
-from solver.puzzles.romeo import RomeoAnswer, RomeoMaze, solve_romeo
-from solver.puzzles.route import RoutePuzzle, count_routes, solve_route
+from onestroke.solver.puzzles.grid import PuzzleInputError
+from onestroke.solver.puzzles.maze import Maze, first_path, shortest_path
+from onestroke.solver.puzzles.romeo import RomeoAnswer, RomeoMaze, solve_romeo
+from onestroke.solver.puzzles.route import RoutePuzzle, count_routes, solve_route
 
 __all__ = [
     "Maze",

@@ -11,9 +11,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from solver.board import Cell, steps_for
-from solver.errors import OnestrokeError
-from solver.padded import RING
+from onestroke.solver.board import Cell, steps_for
+from onestroke.solver.errors import OnestrokeError
+from onestroke.solver.padded import RING
 
 
 class PuzzleInputError(OnestrokeError, ValueError):

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.board import Cell
-from solver.padded import PaddedGrid
-from solver.puzzles.grid import PuzzleInputError, compass_steps, content_lines, direction_name
+from onestroke.solver.board import Cell
+from onestroke.solver.padded import PaddedGrid
+from onestroke.solver.puzzles.grid import PuzzleInputError, compass_steps, content_lines, direction_name
 
 OPEN_CHAR, WALL_CHAR, PATH_CHAR = "0", "1", "*"
 

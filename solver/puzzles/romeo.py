@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from solver.board import Board, Cell, steps_for
-from solver.padded import RING, SPLITS, PaddedGrid
-from solver.puzzles.grid import (
+from onestroke.solver.board import Board, Cell, steps_for
+from onestroke.solver.padded import RING, SPLITS, PaddedGrid
+from onestroke.solver.puzzles.grid import (
     Deadline,
     PuzzleInputError,
     content_lines,

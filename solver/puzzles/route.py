@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from solver.board import Cell, steps_for
-from solver.padded import PaddedGrid
-from solver.puzzles.grid import (
+from onestroke.solver.board import Cell, steps_for
+from onestroke.solver.padded import PaddedGrid
+from onestroke.solver.puzzles.grid import (
     Deadline,
     PuzzleInputError,
     content_lines,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from harness import Windows
 
-from bot.capture import VirtualDisplay, virtual_display
+from onestroke.bot.capture import VirtualDisplay, virtual_display
 
 
 @pytest.fixture(scope="session")

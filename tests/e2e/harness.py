@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.commands.play import start_game, stop_game
-from practice.game import BASE_SIZE
+from onestroke.bot.commands.play import start_game, stop_game
+from onestroke.practice.game import BASE_SIZE
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_SIZE = BASE_SIZE  # the practice window at --scale 1
@@ -107,7 +107,7 @@ def run_bot(
 ) -> subprocess.CompletedProcess[str]:
     """`onestroke ARGS` in its own process, as a user would run it."""
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
+        [sys.executable, "-m", "onestroke", *args],
         capture_output=True,
         text=True,
         timeout=timeout,

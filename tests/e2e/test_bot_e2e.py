@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from harness import ROOT, Game, Windows, button_is_down, run_bot
 
-from practice.levels import make_level
-from practice.render import board_geometry
-from solver.board import Board
-from solver.check import is_valid_path
+from onestroke.practice.levels import make_level
+from onestroke.practice.render import board_geometry
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
 
 pytestmark = pytest.mark.e2e
 
@@ -113,7 +113,18 @@ def test_refuses_to_drag_when_the_screen_shows_no_board(windows: Windows, tmp_pa
 def test_ctrl_c_during_a_drag_leaves_the_button_released(windows: Windows, tmp_path: Path) -> None:
     game = windows.game(seed=23)
     bot = subprocess.Popen(
-        [sys.executable, "-m", "bot", "play", "--levels", "1", "--speed", "4", "--log-dir", str(tmp_path)],
+        [
+            sys.executable,
+            "-m",
+            "onestroke",
+            "play",
+            "--levels",
+            "1",
+            "--speed",
+            "4",
+            "--log-dir",
+            str(tmp_path),
+        ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

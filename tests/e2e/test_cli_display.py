@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from harness import ROOT, Windows, run_bot
 
-from bot.commands.play import start_game
+from onestroke.bot.commands.play import start_game
 
 pytestmark = pytest.mark.e2e
 
@@ -35,7 +35,7 @@ def test_the_pointer_and_the_window_stack_work_without_an_xauthority_entry(
     else:
         env.pop("XAUTHORITY", None)
     script = (
-        "from bot.pointer import load_pyautogui; from bot.capture import window_boxes;"
+        "from onestroke.bot.pointer import load_pyautogui; from onestroke.bot.capture import window_boxes;"
         " load_pyautogui(); assert window_boxes() is not None; print('done')"
     )
     done = run_bot_python(script, env)

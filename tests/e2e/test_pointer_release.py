@@ -12,11 +12,11 @@ import time
 import pytest
 from harness import Game, Windows, button_is_down
 
-from bot.geometry import Geometry
-from bot.pointer import Area, Mouse, UnsafeDragError, route_points
-from practice.levels import make_level
-from practice.render import board_geometry
-from solver.search import solve
+from onestroke.bot.geometry import Geometry
+from onestroke.bot.pointer import Area, Mouse, UnsafeDragError, route_points
+from onestroke.practice.levels import make_level
+from onestroke.practice.render import board_geometry
+from onestroke.solver.search import solve
 
 pytestmark = pytest.mark.e2e
 
@@ -90,7 +90,7 @@ def test_a_point_outside_the_area_is_refused_before_any_press(windows: Windows) 
 STRESS = """
 import os, random, signal, threading, time
 from Xlib import X, display
-from bot.pointer import Area, Mouse
+from onestroke.bot.pointer import Area, Mouse
 
 def button_down():
     d = display.Display()

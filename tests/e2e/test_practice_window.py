@@ -11,16 +11,16 @@ import time
 import pytest
 from harness import Game, Windows
 
-from bot.capture import ScreenCapture
-from bot.geometry import Geometry
-from bot.pointer import Area, Mouse, route_points
-from bot.vision import detect
-from practice.game import Attempt, cells_along
-from practice.levels import make_level
-from practice.render import board_geometry
-from solver.board import Board
-from solver.check import is_valid_path
-from solver.search import solve
+from onestroke.bot.capture import ScreenCapture
+from onestroke.bot.geometry import Geometry
+from onestroke.bot.pointer import Area, Mouse, route_points
+from onestroke.bot.vision import detect
+from onestroke.practice.game import Attempt, cells_along
+from onestroke.practice.levels import make_level
+from onestroke.practice.render import board_geometry
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
+from onestroke.solver.search import solve
 
 pytestmark = pytest.mark.e2e
 
@@ -143,7 +143,7 @@ def test_a_full_drag_clears_the_level_and_next_brings_level_two(windows: Windows
     assert Board.from_text(record["board"]) == board
     assert is_valid_path(board, record["path"])
     # the level-complete screen: its "next" button is drawn where the renderer says
-    from practice.render import render_screen
+    from onestroke.practice.render import render_screen
 
     shown = render_screen(board, width=game.width, height=game.height, complete=True, route=path)
     assert shown.next_button is not None

@@ -1,3 +1,0 @@
-from bot.cli import entry
-
-entry()

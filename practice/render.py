@@ -149,8 +149,8 @@ def render_screen(
     image = np.empty((height, width, 3), np.uint8)
     image[:] = th.background
     geometry = board_geometry(board, width, height)
-    _draw_top_bar(image, u, level, th)
-    _draw_bottom_buttons(image, u, th)
+    draw_top_bar(image, u, level, th)
+    draw_bottom_buttons(image, u, th)
     _draw_grid(image, board, geometry, th, fur, visited, route)
     next_button = _draw_complete(image, geometry, u, level, th, fur) if complete else None
     return Rendered(image, geometry, next_button)
@@ -182,7 +182,20 @@ def _draw_grid(
     draw_cat(image, sx, sy, side, fur)
 
 
-def _draw_top_bar(image: np.ndarray, u: float, level: int, th: Theme) -> None:
+Rect = tuple[int, int, int, int]
+"""(left, top, width, height) in image pixels; becomes `onestroke.bot.coords.Rect` when that lands."""
+
+
+def clipped_rect(x0: float, y0: float, x1: float, y1: float, image: np.ndarray) -> Rect:
+    """The box x0..x1, y0..y1 clipped to the image, as (left, top, width, height)."""
+    h, w = image.shape[:2]
+    left, top = max(0, int(round(x0))), max(0, int(round(y0)))
+    right, bottom = min(w, int(round(x1))), min(h, int(round(y1)))
+    return (left, top, max(0, right - left), max(0, bottom - top))
+
+
+def draw_top_bar(image: np.ndarray, u: float, level: int, th: Theme, *, title: str | None = None) -> Rect:
+    """The title bar and the plates under it, as on the real level screen; returns the back button."""
     # back button: a cyan tab on the left edge with a round head and a white arrow
     cyan = rgb(64, 206, 222)
     fill_rounded_rect(image, -60 * u, 26 * u, 150 * u, 170 * u, 0, lighter(cyan, 0.35))
@@ -190,7 +203,7 @@ def _draw_top_bar(image: np.ndarray, u: float, level: int, th: Theme) -> None:
     thick_line(image, [(95 * u, 98 * u), (170 * u, 98 * u)], 26 * u, WHITE)
     thick_line(image, [(125 * u, 68 * u), (95 * u, 98 * u), (125 * u, 128 * u)], 26 * u, WHITE)
     # title
-    text(image, f"Level {level}", 520 * u, 98 * u, 44 * u, th.ink, bold=True)
+    text(image, title or f"Level {level}", 520 * u, 98 * u, 44 * u, th.ink, bold=True)
     # capsule (menu / close) in nearly the cells' grey
     fill_rounded_rect(image, 738 * u, 48 * u, 1024 * u, 142 * u, 47 * u, th.capsule)
     for dx in (-28, 0, 28):
@@ -223,23 +236,30 @@ def _draw_top_bar(image: np.ndarray, u: float, level: int, th: Theme) -> None:
     fill_rounded_rect(image, 955 * u, 200 * u, 1045 * u, 290 * u, 18 * u, rgb(250, 170, 40))
     fill_rounded_rect(image, 970 * u, 230 * u, 1030 * u, 260 * u, 8 * u, rgb(220, 90, 40))
     text(image, "Lucky wheel (2/10)", 925 * u, 322 * u, 20 * u, lighter(th.ink, 0.3))
+    return clipped_rect(0, 26 * u, 202 * u, 170 * u, image)
 
 
-def _draw_bottom_buttons(image: np.ndarray, u: float, th: Theme) -> None:
+BOTTOM_BUTTONS = (  # name, x centre in 1080-wide units, colour, label (the real game: 重玩 求助 奖励 提示)
+    ("replay", 220, rgb(20, 160, 240), "Replay"),
+    ("sos", 435, rgb(150, 210, 0), "Help"),
+    ("gift", 648, rgb(240, 120, 160), "Gift"),
+    ("hint", 862, rgb(255, 170, 0), "Hint"),
+)
+
+
+def draw_bottom_buttons(image: np.ndarray, u: float, th: Theme) -> dict[str, Rect]:
+    """The row of round buttons at the bottom; returns each one's box by name."""
     height = image.shape[0]
     cy = height - 145 * u
-    specs = (
-        (220, rgb(20, 160, 240), "Replay"),
-        (435, rgb(150, 210, 0), "Help"),
-        (648, rgb(240, 120, 160), "Gift"),
-        (862, rgb(255, 170, 0), "Hint"),
-    )
-    for x, colour, label in specs:
+    boxes: dict[str, Rect] = {}
+    for name, x, colour, label in BOTTOM_BUTTONS:
         fill_rounded_rect(image, (x - 70) * u, cy, (x + 70) * u, height + 40 * u, 0, lighter(colour, 0.4))
         fill_circle(image, x * u, cy, 70 * u, colour)
         fill_circle(image, x * u, cy, 34 * u, WHITE)
         fill_circle(image, x * u, cy, 20 * u, colour)
         text(image, label, x * u, cy + 105 * u, 28 * u, WHITE if th.dark else darker(th.ink, 0.1))
+        boxes[name] = clipped_rect((x - 70) * u, cy - 70 * u, (x + 70) * u, height, image)
+    return boxes
 
 
 def _draw_complete(

@@ -1,7 +1,7 @@
 """Capture: where screen pixels come from (a desktop monitor through mss, or a phone through adb).
 
-Every backend returns a numpy BGR image plus the `Region` it shows, so that a pixel found in
-the image can be turned back into a place on the screen. This module (with `bot/pointer.py`
+Every backend returns a numpy BGR image of the `Rect` it was asked for (capture units), so that
+a pixel found in the image can be turned back into a place on the screen. This module (with `bot/pointer.py`
 and `practice/game.py`) is one of the few that touch a display or a device; mss and python-xlib
 are imported only when a capture really happens.
 
@@ -26,48 +26,12 @@ from typing import Any
 
 import numpy as np
 
+from onestroke.bot.coords import Point, Rect
 from onestroke.solver.errors import OnestrokeError
 
 
 class CaptureError(OnestrokeError):
     """The screen or device cannot be read (no display, Wayland, adb missing, device offline)."""
-
-
-@dataclass(frozen=True)
-class Region:
-    """A rectangle of the screen in capture pixels: `left`, `top` (absolute), `width`, `height`."""
-
-    left: int
-    top: int
-    width: int
-    height: int
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.left <= x < self.left + self.width and self.top <= y < self.top + self.height
-
-    def covers(self, other: Region) -> bool:
-        """True when `other` lies wholly inside this rectangle."""
-        return self.intersection(other) == other
-
-    def intersection(self, other: Region) -> Region | None:
-        left, top = max(self.left, other.left), max(self.top, other.top)
-        right = min(self.left + self.width, other.left + other.width)
-        bottom = min(self.top + self.height, other.top + other.height)
-        return Region(left, top, right - left, bottom - top) if right > left and bottom > top else None
-
-    def as_monitor(self) -> dict[str, int]:
-        return {"left": self.left, "top": self.top, "width": self.width, "height": self.height}
-
-    @classmethod
-    def parse(cls, text: str) -> Region:
-        """`X,Y,W,H` as users type it on the command line."""
-        try:
-            left, top, width, height = (int(v) for v in text.split(","))
-        except ValueError:
-            raise CaptureError(f"region {text!r} must be four integers X,Y,W,H") from None
-        if width <= 0 or height <= 0:
-            raise CaptureError(f"region {text!r} has no area")
-        return cls(left, top, width, height)
 
 
 def no_display_reason() -> str | None:
@@ -95,7 +59,7 @@ class ScreenCapture:
     costs more than the grab itself.
     """
 
-    def __init__(self, monitor: int = 1, region: Region | None = None) -> None:
+    def __init__(self, monitor: int = 1, region: Rect | None = None) -> None:
         reason = no_display_reason()
         if reason:
             raise CaptureError(reason)
@@ -116,16 +80,16 @@ class ScreenCapture:
                 " (0 = all of them together)"
             )
         m = monitors[monitor]
-        self.monitor = Region(m["left"], m["top"], m["width"], m["height"])
+        self.monitor = Rect(m["left"], m["top"], m["width"], m["height"])
         self.region = region or self.monitor
 
-    def grab(self, region: Region | None = None) -> np.ndarray:
+    def grab(self, region: Rect | None = None) -> np.ndarray:
         """The pixels of `region` (default: the configured one) as a contiguous BGR image."""
         import mss
 
         box = region or self.region
         try:
-            shot = self._mss.grab(box.as_monitor())
+            shot = self._mss.grab(as_monitor(box))
         except mss.ScreenShotError as error:
             raise CaptureError(f"screen capture of {box} failed: {error}") from None
         bgra = np.frombuffer(shot.raw, dtype=np.uint8).reshape(shot.height, shot.width, 4)
@@ -139,6 +103,12 @@ class ScreenCapture:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+def as_monitor(rect: Rect) -> dict[str, int]:
+    """mss's monitor dictionary for `rect` (whole capture units: mss grabs whole pixels)."""
+    box = rect.rounded()
+    return {"left": int(box.left), "top": int(box.top), "width": int(box.width), "height": int(box.height)}
 
 
 def adb_command(serial: str | None, error: type[OnestrokeError] = CaptureError) -> list[str]:
@@ -158,7 +128,7 @@ class AdbCapture:
     def __init__(self, serial: str | None = None) -> None:
         self._adb = adb_command(serial)
 
-    def grab(self, region: Region | None = None) -> np.ndarray:
+    def grab(self, region: Rect | None = None) -> np.ndarray:
         import cv2
 
         try:
@@ -174,7 +144,8 @@ class AdbCapture:
         if image is None:
             raise CaptureError("adb screencap returned data that is not a PNG image")
         if region is not None:
-            image = image[region.top : region.top + region.height, region.left : region.left + region.width]
+            box = region.rounded()
+            image = image[int(box.top) : int(box.bottom), int(box.left) : int(box.right)]
         return np.ascontiguousarray(image)
 
     def close(self) -> None:
@@ -184,7 +155,7 @@ class AdbCapture:
 # -- the X11 window stack ----------------------------------------------------------------
 
 
-def window_boxes() -> list[tuple[int, Region]] | None:
+def window_boxes() -> list[tuple[int, Rect]] | None:
     """The viewable top-level X windows, bottom to top, as (id, rectangle in root coordinates).
 
     None when the question cannot be asked here (not X11, no python-xlib, no connection).
@@ -201,7 +172,7 @@ def window_boxes() -> list[tuple[int, Region]] | None:
             d = display.Display()
     except Exception:  # python-xlib raises several unrelated types for "cannot connect"
         return None
-    boxes: list[tuple[int, Region]] = []
+    boxes: list[tuple[int, Rect]] = []
     try:
         for window in d.screen().root.query_tree().children:  # bottom-to-top stacking order
             try:
@@ -212,13 +183,13 @@ def window_boxes() -> list[tuple[int, Region]] | None:
             except XError:  # the window went away while we looked
                 continue
             border = 2 * g.border_width
-            boxes.append((window.id, Region(g.x, g.y, g.width + border, g.height + border)))
+            boxes.append((window.id, Rect(g.x, g.y, g.width + border, g.height + border)))
     finally:
         d.close()
     return boxes
 
 
-def topmost_windows(points: Sequence[tuple[float, float]]) -> list[int | None] | None:
+def topmost_windows(points: Sequence[Point]) -> list[int | None] | None:
     """The id of the top-level X window a person sees at each screen point (None: bare root).
 
     Returns None when the question cannot be asked here (not X11). Used before a press: when
@@ -227,19 +198,19 @@ def topmost_windows(points: Sequence[tuple[float, float]]) -> list[int | None] |
     boxes = window_boxes()
     if boxes is None:
         return None
-    return [_top_at(boxes, x, y)[0] for x, y in points]
+    return [_top_at(boxes, point)[0] for point in points]
 
 
-def window_at(x: float, y: float) -> Region | None:
-    """The rectangle of the top-level window a person sees at screen point (x, y), if known."""
+def window_at(point: Point) -> Rect | None:
+    """The rectangle of the top-level window a person sees at screen `point`, if known."""
     boxes = window_boxes()
-    return None if boxes is None else _top_at(boxes, x, y)[1]
+    return None if boxes is None else _top_at(boxes, point)[1]
 
 
-def _top_at(boxes: list[tuple[int, Region]], x: float, y: float) -> tuple[int | None, Region | None]:
-    found: tuple[int | None, Region | None] = (None, None)
+def _top_at(boxes: list[tuple[int, Rect]], point: Point) -> tuple[int | None, Rect | None]:
+    found: tuple[int | None, Rect | None] = (None, None)
     for wid, box in boxes:
-        if box.contains(x, y):
+        if box.contains(point):
             found = (wid, box)
     return found
 

@@ -18,12 +18,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from onestroke.bot.capture import Region, topmost_windows, window_at
-from onestroke.bot.geometry import Geometry
+from onestroke.bot.capture import topmost_windows, window_at
+from onestroke.bot.coords import Geometry, Point, Rect, ScreenMap
 from onestroke.bot.overlay import draw_overlay
-from onestroke.bot.pointer import Area, Pointer, route_points
+from onestroke.bot.pointer import Pointer, route_points
 from onestroke.bot.vision import Detection, detect
-from onestroke.calibration.locate import PointerMap, board_area, find_next_button, work_region
+from onestroke.calibration.locate import find_next_button, work_region
 from onestroke.solver.board import Board
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import solve
@@ -32,7 +32,7 @@ POLL = 0.05  # seconds between frames while waiting for the game
 
 
 class Capture(Protocol):
-    def grab(self, region: Region | None = None) -> np.ndarray: ...
+    def grab(self, region: Rect | None = None) -> np.ndarray: ...
 
 
 class LoopStopped(OnestrokeError):
@@ -67,7 +67,7 @@ class Sight:
     """One look at the screen: the image, where it came from, what the detector saw, and timings."""
 
     image: np.ndarray
-    pointer_map: PointerMap
+    screen_map: ScreenMap
     detection: Detection
     capture_ms: float
     detect_ms: float
@@ -83,11 +83,11 @@ class LevelLoop:
 
     capture: Capture
     pointer: Pointer
-    screen: Region  # the whole monitor (or device screen) in capture coordinates
-    scale: float = 1.0  # image pixels per pointer unit (calibration.locate.PointerMap)
-    region: Region | None = None  # where the game is (a profile's region), None: find it
-    next_button: tuple[float, float] | None = None  # absolute capture coordinates, None: find it
-    window: Region | None = None  # the game window's rectangle when X11 told us (capture coordinates)
+    screen: Rect  # the whole monitor (or device screen) in capture coordinates
+    scale: float = 1.0  # image pixels per pointer unit (coords.ScreenMap)
+    region: Rect | None = None  # where the game is (a profile's region), None: find it
+    next_button: Point | None = None  # absolute capture coordinates, None: find it
+    window: Rect | None = None  # the game window's rectangle when X11 told us (capture coordinates)
     dry_run: bool = False
     check_windows: bool = True  # ask X11 whether another window covers the board
     log_dir: Path = Path("onestroke-logs")
@@ -98,14 +98,14 @@ class LevelLoop:
 
     # -- looking ---------------------------------------------------------------------------
 
-    def look(self, region: Region) -> Sight:
+    def look(self, region: Rect) -> Sight:
         began = time.perf_counter()
         image = self.capture.grab(region)
         grabbed = time.perf_counter()
         detection = detect(image)
         done = time.perf_counter()
-        pointer_map = PointerMap.for_image(region, image, self.scale)
-        return Sight(image, pointer_map, detection, (grabbed - began) * 1e3, (done - grabbed) * 1e3)
+        screen_map = ScreenMap.for_image(region, image, self.scale)
+        return Sight(image, screen_map, detection, (grabbed - began) * 1e3, (done - grabbed) * 1e3)
 
     def find_board(self) -> Sight:
         """A detection that passed every self-check: in the game's region first, then the whole screen.
@@ -119,7 +119,7 @@ class LevelLoop:
                 return sight  # the game is where it was: keep the region
             sight = self.look(self.screen)
         window = self._window_of(sight)
-        if sight.board is None and window is not None and window != sight.pointer_map.region:
+        if sight.board is None and window is not None and window != sight.screen_map.region:
             # Lattice positions straddling the window's edge read as neither cell nor background;
             # inside the window's own rectangle they lie outside the image and read as holes.
             sight = self.look(window)
@@ -129,26 +129,19 @@ class LevelLoop:
             self.window = window
         return sight
 
-    def _window_of(self, sight: Sight) -> Region | None:
+    def _window_of(self, sight: Sight) -> Rect | None:
         """The game window's rectangle (X11 only): the top window under the lattice's centre."""
         geometry = sight.detection.geometry
         if not self.check_windows or geometry is None:
             return None
-        x0, y0, x1, y1 = geometry.bounds()
-        px, py = sight.pointer_map.point((x0 + x1) / 2, (y0 + y1) / 2)
-        box = window_at(px, py)
+        box = window_at(sight.screen_map.image_to_pointer(geometry.bounds().centre))
         if box is None:
             return None
-        left, top = sight.pointer_map.pointer_to_capture(box.left, box.top)
-        right, bottom = sight.pointer_map.pointer_to_capture(box.left + box.width, box.top + box.height)
-        in_capture = Region(round(left), round(top), round(right - left), round(bottom - top))
-        return in_capture.intersection(self.screen)
+        return sight.screen_map.pointer_to_capture(box).rounded().intersection(self.screen)
 
-    def _capture_bounds(self, sight: Sight) -> tuple[float, float, float, float]:
+    def _capture_bounds(self, sight: Sight) -> Rect:
         assert sight.detection.geometry is not None
-        x0, y0, x1, y1 = sight.detection.geometry.bounds()
-        a, b = sight.pointer_map.to_capture(x0, y0), sight.pointer_map.to_capture(x1, y1)
-        return (a[0], a[1], b[0], b[1])
+        return sight.screen_map.image_to_capture(sight.detection.geometry.bounds())
 
     def _well_inside(self, sight: Sight) -> bool:
         """True when no row or column of the board can hide beyond the captured region.
@@ -159,16 +152,15 @@ class LevelLoop:
         """
         geometry = sight.detection.geometry
         assert geometry is not None
-        region, density = sight.pointer_map.region, sight.pointer_map.density
-        x0, y0, x1, y1 = self._capture_bounds(sight)
+        region, density = sight.screen_map.region, sight.screen_map.density
+        board = self._capture_bounds(sight)
         px, py = geometry.pitch[0] / density, geometry.pitch[1] / density
         ends = [box for box in (self.screen, self.window) if box is not None]
-        right, bottom = region.left + region.width, region.top + region.height
         return (
-            (x0 - region.left >= px or any(region.left == box.left for box in ends))
-            and (y0 - region.top >= py or any(region.top == box.top for box in ends))
-            and (right - x1 >= px or any(right == box.left + box.width for box in ends))
-            and (bottom - y1 >= py or any(bottom == box.top + box.height for box in ends))
+            (board.left - region.left >= px or any(region.left == box.left for box in ends))
+            and (board.top - region.top >= py or any(region.top == box.top for box in ends))
+            and (region.right - board.right >= px or any(region.right == box.right for box in ends))
+            and (region.bottom - board.bottom >= py or any(region.bottom == box.bottom for box in ends))
         )
 
     # -- stopping --------------------------------------------------------------------------
@@ -212,9 +204,9 @@ class LevelLoop:
             solve_ms = (time.perf_counter() - began) * 1e3
             if result.status != "solved":
                 raise self.stop(f"level {number}: board is {result.status}: {result.reason}", sight)
-            geometry = sight.pointer_map.geometry(sight.detection.geometry)
+            geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
             points = route_points(result.path, geometry.centre, self.substeps)
-            area = board_area(geometry)
+            area = geometry.bounds()
             self.refuse_if_covered(sight, geometry, points)
             if self.dry_run:
                 folder = self.save_pictures(sight, result.path, tag="dry-run")
@@ -230,15 +222,15 @@ class LevelLoop:
             f"level {number} did not advance after a retry", self.look(self.region or self.screen)
         )
 
-    def refuse_if_covered(self, sight: Sight, geometry: Geometry, points: list[tuple[float, float]]) -> None:
+    def refuse_if_covered(self, sight: Sight, geometry: Geometry, points: list[Point]) -> None:
         """Refuse when the screen changed under the board since we looked, or another window covers it."""
-        fresh = self.capture.grab(sight.pointer_map.region)
+        fresh = self.capture.grab(sight.screen_map.region)
         if fresh.shape != sight.image.shape or _changed(fresh, sight.image, sight.detection.geometry):
             raise self.stop("the board changed between looking and dragging (another window?)", sight)
         if not self.check_windows:
             return
-        x0, y0, x1, y1 = geometry.bounds()
-        corners = [(x0 + 1, y0 + 1), (x1 - 1, y0 + 1), (x0 + 1, y1 - 1), (x1 - 1, y1 - 1)]
+        box = geometry.bounds().grown(-1)
+        corners = [Point(x, y) for y in (box.top, box.bottom) for x in (box.left, box.right)]
         windows = topmost_windows([*points, *corners])
         if windows is None:
             return  # not X11: the detector's checks are all we have
@@ -264,16 +256,16 @@ class LevelLoop:
                 return True
         return False
 
-    def find_next(self, sight: Sight) -> tuple[float, float] | None:
+    def find_next(self, sight: Sight) -> Point | None:
         """The "next" button in pointer coordinates: found on the screen, else the profile's.
 
         What is on screen wins: a profile's point goes stale when the window moves.
         """
         found = find_next_button(sight.image)
         if found is not None:
-            return sight.pointer_map.point(*found)
+            return sight.screen_map.image_to_pointer(found)
         if self.next_button is not None:
-            return sight.pointer_map.capture_to_pointer(*self.next_button)
+            return sight.screen_map.capture_to_pointer(self.next_button)
         return None
 
     def press_next(self) -> None:
@@ -284,12 +276,7 @@ class LevelLoop:
         button = self.find_next(sight)
         if button is None:
             raise self.stop("level cleared but no 'next' button found (give it: calibrate --next X,Y)", sight)
-        region, to_pointer = sight.pointer_map.region, sight.pointer_map.capture_to_pointer
-        screen_area = Area(
-            *to_pointer(region.left, region.top),
-            *to_pointer(region.left + region.width, region.top + region.height),
-        )
-        self.pointer.click(button, screen_area)
+        self.pointer.click(button, sight.screen_map.capture_to_pointer(sight.screen_map.region))
         self.wait_until_still()
 
     def leave_complete_screen(self) -> None:
@@ -349,7 +336,7 @@ def _changed(a: np.ndarray, b: np.ndarray, geometry: Geometry | None) -> bool:
     """True when the board's part of two frames differs by more than capture noise."""
     if geometry is None:
         return True
-    x0, y0, x1, y1 = (int(round(v)) for v in geometry.bounds())
-    x0, y0 = max(x0, 0), max(y0, 0)
+    box = geometry.bounds().rounded()
+    x0, y0, x1, y1 = max(int(box.left), 0), max(int(box.top), 0), int(box.right), int(box.bottom)
     crop_a, crop_b = a[y0:y1, x0:x1], b[y0:y1, x0:x1]
     return float(np.mean(np.abs(crop_a.astype(np.int16) - crop_b.astype(np.int16)))) > 2.0

@@ -33,7 +33,7 @@ def draw_overlay(image: np.ndarray, detection: Detection, route: Sequence[Cell] 
     if g is not None:
         pitch = min(g.pitch)
         line = max(1, round(pitch / 40))
-        x0, y0, x1, y1 = g.bounds()
+        x0, y0, x1, y1 = g.bounds().corners
         for c in range(g.cols + 1):
             x = round(x0 + g.pitch[0] * c)
             cv2.line(out, (x, round(y0)), (x, round(y1)), LATTICE, line, cv2.LINE_AA)

@@ -17,13 +17,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Protocol
 
+from onestroke.bot.coords import Point, Rect
 from onestroke.solver.board import Cell
 from onestroke.solver.errors import OnestrokeError
-
-Point = tuple[float, float]
 
 
 class UnsafeDragError(OnestrokeError):
@@ -32,20 +30,6 @@ class UnsafeDragError(OnestrokeError):
 
 class InputError(OnestrokeError):
     """The pointer or the device cannot be driven (no display, adb missing, device offline)."""
-
-
-@dataclass(frozen=True)
-class Area:
-    """A rectangle in pointer coordinates; `right` and `bottom` are exclusive."""
-
-    left: float
-    top: float
-    right: float
-    bottom: float
-
-    def contains(self, point: Point) -> bool:
-        x, y = point
-        return self.left <= x < self.right and self.top <= y < self.bottom
 
 
 def route_points(path: Sequence[Cell], centre: Callable[[Cell], Point], substeps: int = 4) -> list[Point]:
@@ -63,11 +47,11 @@ def route_points(path: Sequence[Cell], centre: Callable[[Cell], Point], substeps
     for (x0, y0), (x1, y1) in zip(centres, centres[1:], strict=False):
         for k in range(1, substeps + 1):
             t = k / substeps
-            points.append((x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+            points.append(Point(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
     return points
 
 
-def check_inside(points: Sequence[Point], area: Area) -> None:
+def check_inside(points: Sequence[Point], area: Rect) -> None:
     """Raise `UnsafeDragError` naming the first point outside `area`; nothing pressed yet."""
     if not points:
         raise UnsafeDragError("refusing to drag: the route has no points")
@@ -109,9 +93,9 @@ def signals_deferred() -> Iterator[None]:
 class Pointer(Protocol):
     """What the level loop needs from an input backend."""
 
-    def drag(self, points: Sequence[Point], area: Area) -> None: ...
+    def drag(self, points: Sequence[Point], area: Rect) -> None: ...
 
-    def click(self, point: Point, area: Area) -> None: ...
+    def click(self, point: Point, area: Rect) -> None: ...
 
 
 TURN_DWELL = 0.03  # seconds the pointer rests where the route turns: about two 60 Hz frames
@@ -188,7 +172,7 @@ class Mouse:
         with signals_deferred():
             call(*args, **kwargs)
 
-    def drag(self, points: Sequence[Point], area: Area) -> None:
+    def drag(self, points: Sequence[Point], area: Rect) -> None:
         """Press at the first point, pass every other point, release — always release."""
         check_inside(points, area)
         gui = self._gui
@@ -208,7 +192,7 @@ class Mouse:
         finally:
             self.release()
 
-    def click(self, point: Point, area: Area) -> None:
+    def click(self, point: Point, area: Rect) -> None:
         check_inside([point], area)
         x, y = _rounded(point)
         self._send(self._gui.moveTo, x, y)
@@ -255,7 +239,7 @@ class AdbTouch:
             message = done.stderr.decode(errors="replace").strip() or "no message"
             raise InputError(f"adb input motionevent {action} failed: {message}")
 
-    def drag(self, points: Sequence[Point], area: Area) -> None:
+    def drag(self, points: Sequence[Point], area: Rect) -> None:
         check_inside(points, area)
         last = points[0]
         rests = dwell_times(points, self.interval)
@@ -270,5 +254,5 @@ class AdbTouch:
             with signals_deferred():
                 self._motion("UP", last)
 
-    def click(self, point: Point, area: Area) -> None:
+    def click(self, point: Point, area: Rect) -> None:
         self.drag([point], area)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.geometry import Geometry
+from onestroke.bot.coords import Geometry
 from onestroke.solver.board import Board, Cell
 
 FLAT_THRESHOLD = 14  # max-min over 3x3 (any channel) below this is "no edge"; JPEG noise stays < 8

@@ -13,10 +13,11 @@ import json
 import math
 import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from onestroke.bot.coords import Point, Rect
 from onestroke.solver.errors import OnestrokeError
 
 FORMAT_VERSION = 1
@@ -32,22 +33,23 @@ class Profile:
     """What calibration measured.
 
     - `monitor`: the mss monitor index the game is on (1 = first monitor, 0 = all of them);
-    - `region`: `[left, top, width, height]` to capture (the game's window area), or None for
-      the whole monitor;
+    - `region`: the `Rect` to capture (the game's window area), or None for the whole monitor;
+      in the file `[left, top, width, height]`;
     - `scale`: image pixels of a whole-monitor capture per pointer unit (2.0 on a Retina display,
       1.0 on most others);
-    - `board`: `[left, top, right, bottom]` of the board when calibrated (for the overlay and
-      for noticing that the window moved);
-    - `next_button`: `[x, y]` of the level-complete "next" button, or None to find it on screen;
+    - `board`: the board's `Rect` when calibrated (for the overlay and for noticing that the
+      window moved); in the file `[left, top, right, bottom]`;
+    - `next_button`: the level-complete "next" button's `Point`, or None to find it on screen;
+      in the file `[x, y]`;
     - `backend`: "screen" (mss + pyautogui) or "adb" (phone), `serial` for adb.
     """
 
     name: str = "default"
     monitor: int = 1
-    region: tuple[int, int, int, int] | None = None
+    region: Rect | None = None
     scale: float = 1.0
-    board: tuple[float, float, float, float] | None = None
-    next_button: tuple[float, float] | None = None
+    board: Rect | None = None
+    next_button: Point | None = None
     backend: str = "screen"
     serial: str | None = None
     created: str = ""
@@ -66,8 +68,8 @@ class Profile:
             )
         if not _is_whole(self.version):
             raise ProfileError(f"profile {self.name!r}: version must be a whole number, not {self.version!r}")
-        if self.region is not None and not (self.region[2] > 0 and self.region[3] > 0):
-            raise ProfileError(f"profile {self.name!r}: region {list(self.region)} has no area")
+        if self.region is not None and not (self.region.width > 0 and self.region.height > 0):
+            raise ProfileError(f"profile {self.name!r}: region {self.region} has no area")
         if self.serial is not None and not isinstance(self.serial, str):
             raise ProfileError(f"profile {self.name!r}: serial must be text, not {self.serial!r}")
         if self.backend not in ("screen", "adb"):
@@ -76,7 +78,12 @@ class Profile:
             )
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=2) + "\n"
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        region, board = self.region, self.board
+        data["region"] = None if region is None else [region.left, region.top, region.width, region.height]
+        data["board"] = None if board is None else [board.left, board.top, board.right, board.bottom]
+        data["next_button"] = None if self.next_button is None else list(self.next_button)
+        return json.dumps(data, indent=2) + "\n"
 
     @classmethod
     def from_json(cls, text: str, *, source: str = "<profile>") -> Profile:
@@ -99,7 +106,13 @@ class Profile:
                 if value is not None:
                     if not isinstance(value, list) or len(value) != length:
                         raise ValueError(f"{key} must be a list of {length} numbers or null")
-                    data[key] = tuple(int(v) if key == "region" else float(v) for v in value)
+                    data[key] = [int(v) if key == "region" else float(v) for v in value]
+            if data.get("region") is not None:
+                data["region"] = Rect(*data["region"])
+            if data.get("board") is not None:
+                data["board"] = Rect.from_corners(*data["board"])
+            if data.get("next_button") is not None:
+                data["next_button"] = Point(*data["next_button"])
             return cls(**data)
         except (TypeError, ValueError, ProfileError) as error:
             raise ProfileError(f"{source}: {error}") from None

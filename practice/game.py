@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from onestroke.bot.geometry import Geometry
+from onestroke.bot.coords import Geometry
 from onestroke.practice.levels import Level, make_level
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError

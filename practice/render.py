@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.geometry import Geometry
+from onestroke.bot.coords import Geometry
 from onestroke.practice.sprites import (
     BGR,
     WHITE,
@@ -268,7 +268,7 @@ def _draw_complete(
     """Dim the screen and cover the whole grid with a "level cleared" panel; returns the next button."""
     height, width = image.shape[:2]
     image[:] = (image.astype(np.uint16) * 115 // 255).astype(np.uint8)
-    gx0, gy0, gx1, gy1 = geometry.bounds()
+    gx0, gy0, gx1, gy1 = geometry.bounds().corners
     margin = 40 * u
     px0, px1 = min(gx0 - margin, 90 * u), max(gx1 + margin, width - 90 * u)
     py0 = min(gy0 - margin, height / 2 - 420 * u)

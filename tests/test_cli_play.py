@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from onestroke.bot.capture import CaptureError, Region, ScreenCapture
+from onestroke.bot.capture import CaptureError, ScreenCapture
 from onestroke.bot.cli import main
+from onestroke.bot.coords import Rect
 
 
 @pytest.fixture(autouse=True)
@@ -78,10 +79,10 @@ def test_a_display_nobody_serves_is_named_in_the_error(monkeypatch) -> None:
 
 
 def test_region_covers_only_what_lies_wholly_inside() -> None:
-    screen = Region(0, 0, 1920, 1080)
-    assert screen.covers(Region(0, 0, 1920, 1080)) and screen.covers(Region(100, 100, 10, 10))
-    assert not screen.covers(Region(1800, 0, 200, 100)) and not screen.covers(Region(5000, 5000, 1, 1))
-    assert not screen.covers(Region(-1, 0, 10, 10))
+    screen = Rect(0, 0, 1920, 1080)
+    assert screen.covers(Rect(0, 0, 1920, 1080)) and screen.covers(Rect(100, 100, 10, 10))
+    assert not screen.covers(Rect(1800, 0, 200, 100)) and not screen.covers(Rect(5000, 5000, 1, 1))
+    assert not screen.covers(Rect(-1, 0, 10, 10))
 
 
 @pytest.mark.parametrize("command", ["practice", "demo"])

@@ -11,9 +11,8 @@ import signal
 
 import pytest
 
-from onestroke.bot.geometry import Geometry
+from onestroke.bot.coords import Geometry, Rect
 from onestroke.bot.pointer import (
-    Area,
     UnsafeDragError,
     check_inside,
     dwell_times,
@@ -53,12 +52,11 @@ def test_single_substep_gives_just_the_centres() -> None:
 
 
 def test_points_inside_the_area_pass_the_check() -> None:
-    x0, y0, x1, y1 = GEOMETRY.bounds()
-    check_inside(route_points([(0, 0), (0, 1), (0, 2)], GEOMETRY.centre), Area(x0, y0, x1, y1))
+    check_inside(route_points([(0, 0), (0, 1), (0, 2)], GEOMETRY.centre), GEOMETRY.bounds())
 
 
 def test_a_point_outside_the_area_is_refused_naming_it() -> None:
-    area = Area(75, 175, 225, 325)
+    area = Rect.from_corners(75, 175, 225, 325)
     with pytest.raises(UnsafeDragError, match=r"point 2 \(230, 200\) lies outside the board area x 75..225"):
         check_inside([(100, 200), (150, 200), (230, 200)], area)
     with pytest.raises(UnsafeDragError, match="no points"):
@@ -66,7 +64,7 @@ def test_a_point_outside_the_area_is_refused_naming_it() -> None:
 
 
 def test_area_edges_right_and_bottom_are_exclusive() -> None:
-    area = Area(0, 0, 10, 10)
+    area = Rect(0, 0, 10, 10)
     assert area.contains((0, 0)) and area.contains((9.9, 9.9))
     assert not area.contains((10, 5)) and not area.contains((5, 10)) and not area.contains((-0.1, 5))
 

@@ -15,8 +15,9 @@ from pathlib import Path
 import cv2
 import pytest
 
-from onestroke.bot.capture import AdbCapture, CaptureError, Region
-from onestroke.bot.pointer import AdbTouch, Area, InputError, UnsafeDragError
+from onestroke.bot.capture import AdbCapture, CaptureError
+from onestroke.bot.coords import Rect
+from onestroke.bot.pointer import AdbTouch, InputError, UnsafeDragError
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import render_screen
 
@@ -51,12 +52,12 @@ def test_screencap_gives_the_phone_screen_as_bgr(fake_adb: Path) -> None:
     assert image.shape == (1920, 1080, 3)
     assert (image == cv2.imread(str(fake_adb / "screen.png"))).all()
     assert calls(fake_adb) == ["-s emulator-5554 exec-out screencap -p"]
-    part = AdbCapture().grab(Region(100, 200, 300, 400))
+    part = AdbCapture().grab(Rect(100, 200, 300, 400))
     assert part.shape == (400, 300, 3)
 
 
 def test_touch_drag_is_down_moves_up_in_screen_pixels(fake_adb: Path) -> None:
-    AdbTouch(speed=0).drag([(10.4, 20.6), (30, 20), (50, 20)], Area(0, 0, 100, 100))
+    AdbTouch(speed=0).drag([(10.4, 20.6), (30, 20), (50, 20)], Rect(0, 0, 100, 100))
     assert calls(fake_adb) == [
         "shell input motionevent DOWN 10 21",
         "shell input motionevent MOVE 30 20",
@@ -67,7 +68,7 @@ def test_touch_drag_is_down_moves_up_in_screen_pixels(fake_adb: Path) -> None:
 
 def test_touch_refuses_points_outside_the_area_before_touching(fake_adb: Path) -> None:
     with pytest.raises(UnsafeDragError):
-        AdbTouch(speed=0).drag([(10, 10), (500, 10)], Area(0, 0, 100, 100))
+        AdbTouch(speed=0).drag([(10, 10), (500, 10)], Rect(0, 0, 100, 100))
     assert calls(fake_adb) == []
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from onestroke.bot.capture import Region
-from onestroke.bot.geometry import Geometry
-from onestroke.calibration.locate import PointerMap, board_area, find_next_button, pointer_scale, work_region
+from onestroke.bot.coords import Geometry, Point, Rect, RectError, ScreenMap
+from onestroke.calibration.locate import find_next_button, pointer_scale, work_region
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import render_screen
 
@@ -29,56 +28,79 @@ def test_pointer_scale_refuses_empty_screens() -> None:
 
 def test_plain_screen_maps_region_pixels_by_offset() -> None:
     image = np.zeros((100, 200, 3), np.uint8)
-    mapping = PointerMap.for_image(Region(300, 50, 200, 100), image)
-    assert mapping.point(10, 20) == (310, 70)
-    assert mapping.to_capture(10, 20) == (310, 70)
+    mapping = ScreenMap.for_image(Rect(300, 50, 200, 100), image)
+    assert mapping.image_to_pointer(Point(10, 20)) == (310, 70)
+    assert mapping.image_to_capture(Point(10, 20)) == (310, 70)
 
 
 def test_retina_region_images_are_twice_the_size_of_their_region() -> None:
     # mss on macOS: a region of 200x100 points comes back as 400x200 pixels; pointer uses points
     image = np.zeros((200, 400, 3), np.uint8)
-    mapping = PointerMap.for_image(Region(300, 50, 200, 100), image, scale=2.0)
+    mapping = ScreenMap.for_image(Rect(300, 50, 200, 100), image, scale=2.0)
     assert mapping.density == 2.0
-    assert mapping.point(20, 40) == (310, 70)
-    assert mapping.to_capture(20, 40) == (310, 70)
+    assert mapping.image_to_pointer(Point(20, 40)) == (310, 70)
+    assert mapping.image_to_capture(Point(20, 40)) == (310, 70)
 
 
 def test_hidpi_scale_divides_capture_pixels_into_pointer_units() -> None:
     image = np.zeros((100, 200, 3), np.uint8)
-    mapping = PointerMap.for_image(Region(300, 60, 200, 100), image, scale=1.5)
-    assert mapping.point(0, 0) == pytest.approx((200, 40))
+    mapping = ScreenMap.for_image(Rect(300, 60, 200, 100), image, scale=1.5)
+    assert mapping.image_to_pointer(Point(0, 0)) == pytest.approx((200, 40))
 
 
-def test_geometry_maps_like_its_points() -> None:
+@pytest.mark.parametrize("convert", ["image_to_pointer", "image_to_capture", "capture_to_pointer"])
+def test_geometries_and_rects_map_like_their_points(convert: str) -> None:
     image = np.zeros((200, 400, 3), np.uint8)
-    mapping = PointerMap.for_image(Region(30, 40, 200, 100), image, scale=2.0)
+    mapping = ScreenMap.for_image(Rect(30, 40, 200, 100), image, scale=1.5)
+    to = getattr(mapping, convert)
     geometry = Geometry((25.0, 35.0), (10.0, 12.0), 4, 5)
-    moved = mapping.geometry(geometry)
+    moved = to(geometry)
     for cell in [(0, 0), (3, 4), (2, 1)]:
-        assert moved.centre(cell) == pytest.approx(mapping.point(*geometry.centre(cell)))
+        assert moved.centre(cell) == pytest.approx(to(geometry.centre(cell)))
+    box = to(geometry.bounds())
+    assert box == moved.bounds()
+    assert box.corners[:2] == pytest.approx(to(Point(*geometry.bounds().corners[:2])))
+    assert box.corners[2:] == pytest.approx(to(Point(*geometry.bounds().corners[2:])))
 
 
-def test_board_area_is_the_pitch_squares_grown_by_a_margin() -> None:
+def test_board_bounds_are_the_pitch_squares_and_grow_by_a_margin() -> None:
     geometry = Geometry((100.0, 200.0), (50.0, 50.0), 2, 3)
-    area = board_area(geometry)
-    assert (area.left, area.top, area.right, area.bottom) == (75, 175, 225, 275)
-    grown = board_area(geometry, margin=0.5)
-    assert (grown.left, grown.top, grown.right, grown.bottom) == (50, 150, 250, 300)
+    assert geometry.bounds().corners == (75, 175, 225, 275)
+    assert geometry.bounds().grown(25).corners == (50, 150, 250, 300)
+    assert geometry.bounds().grown(25, 0).corners == (50, 175, 250, 275)
 
 
 def test_work_region_keeps_room_around_the_board_within_the_screen() -> None:
-    screen = Region(0, 0, 1920, 1080)
-    assert work_region((800, 300, 1000, 500), screen) == Region(
+    screen = Rect(0, 0, 1920, 1080)
+    assert work_region(Rect.from_corners(800, 300, 1000, 500), screen) == Rect(
         700, 200, 401, 501
     )  # half a board around, a whole one below
-    clipped = work_region((10, 900, 210, 1050), screen)
-    assert clipped.left == 0 and clipped.top + clipped.height == 1080
+    clipped = work_region(Rect.from_corners(10, 900, 210, 1050), screen)
+    assert clipped.left == 0 and clipped.bottom == 1080
 
 
-def test_region_intersection() -> None:
-    a = Region(0, 0, 100, 100)
-    assert a.intersection(Region(50, 60, 100, 100)) == Region(50, 60, 50, 40)
-    assert a.intersection(Region(100, 0, 10, 10)) is None
+def test_rect_intersection() -> None:
+    a = Rect(0, 0, 100, 100)
+    assert a.intersection(Rect(50, 60, 100, 100)) == Rect(50, 60, 50, 40)
+    assert a.intersection(Rect(100, 0, 10, 10)) is None
+
+
+def test_rect_parses_the_command_line_form_and_prints_it_back() -> None:
+    rect = Rect.parse("-1920,0,1920,1080")
+    assert rect == Rect(-1920, 0, 1920, 1080) and rect.right == 0 and rect.centre == (-960, 540)
+    assert Rect.parse(str(rect)) == rect
+    for bad, why in [("1,2,3", "four integers"), ("1,2,x,4", "four integers"), ("1,2,0,4", "no area")]:
+        with pytest.raises(RectError, match=why):
+            Rect.parse(bad)
+
+
+def test_rect_is_not_unpacked_by_guesswork() -> None:
+    with pytest.raises(TypeError):
+        x0, y0, x1, y1 = Rect(0, 0, 10, 10)  # type: ignore[misc]
+
+
+def test_rounded_rect_rounds_each_edge() -> None:
+    assert Rect(0.4, 0.6, 10.2, 10.2).rounded() == Rect(0, 1, 11, 10)
 
 
 @pytest.mark.parametrize("number", [1, 4, 7])
@@ -100,13 +122,16 @@ def test_next_button_is_found_on_the_level_complete_screen_only(number: int, siz
 
 @pytest.mark.parametrize(("density", "scale"), [(1.0, 1.0), (2.0, 2.0), (1.0, 1.5)])
 def test_capture_and_pointer_coordinates_convert_both_ways(density: float, scale: float) -> None:
-    region = Region(100, 50, 400, 300)
+    region = Rect(100, 50, 400, 300)
     image = np.zeros((round(300 * density), round(400 * density), 3), np.uint8)
-    mapping = PointerMap.for_image(region, image, scale)
-    for x, y in [(0, 0), (37, 12), (399 * density, 299 * density)]:
+    mapping = ScreenMap.for_image(region, image, scale)
+    for point in [Point(0, 0), Point(37, 12), Point(399 * density, 299 * density)]:
         # an image pixel reaches the same pointer point directly and through capture units
-        assert mapping.capture_to_pointer(*mapping.to_capture(x, y)) == pytest.approx(mapping.point(x, y))
-        assert mapping.pointer_to_capture(*mapping.point(x, y)) == pytest.approx(mapping.to_capture(x, y))
+        pointer, capture = mapping.image_to_pointer(point), mapping.image_to_capture(point)
+        assert mapping.capture_to_pointer(capture) == pytest.approx(pointer)
+        assert mapping.pointer_to_capture(pointer) == pytest.approx(capture)
+        assert mapping.capture_to_image(capture) == pytest.approx(point)
+        assert mapping.pointer_to_image(pointer) == pytest.approx(point)
 
 
 def test_next_button_of_a_small_window_is_found_on_a_whole_desktop_screen() -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from onestroke.bot.coords import Point, Rect
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
 
 
@@ -19,15 +20,31 @@ def test_saved_profile_loads_back_equal(config: Path) -> None:
     profile = Profile(
         name="phone-1",
         monitor=2,
-        region=(10, 20, 450, 800),
+        region=Rect(10, 20, 450, 800),
         scale=2.0,
-        board=(40.5, 200.0, 420.0, 610.25),
-        next_button=(235.0, 700.0),
+        board=Rect.from_corners(40.5, 200.0, 420.0, 610.25),
+        next_button=Point(235.0, 700.0),
         created="2026-01-01T00:00:00+00:00",
     )
     path = save_profile(profile)
     assert path == config / "profiles" / "phone-1.json"
     assert load_profile("phone-1") == profile
+
+
+def test_a_profile_file_written_before_rects_still_loads(config: Path) -> None:
+    folder = config / "profiles"
+    folder.mkdir()
+    (folder / "old.json").write_text(
+        '{"name": "old", "monitor": 1, "region": [10, 20, 450, 800], "scale": 1.0,'
+        ' "board": [40.5, 200.0, 420.0, 610.25], "next_button": [235.0, 700.0], "backend": "screen",'
+        ' "serial": null, "created": "", "version": 1}'
+    )
+    profile = load_profile("old")
+    assert profile.region == Rect(10, 20, 450, 800)
+    assert profile.board == Rect(40.5, 200.0, 379.5, 410.25) and profile.board.right == 420.0
+    assert profile.next_button == Point(235.0, 700.0)
+    assert save_profile(profile).read_text() == Profile.from_json(profile.to_json()).to_json()
+    assert '"board": [\n    40.5,\n    200.0,\n    420.0,\n    610.25\n  ]' in profile.to_json()
 
 
 def test_profile_without_optional_parts_round_trips(config: Path) -> None:

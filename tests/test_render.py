@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from onestroke.bot.geometry import Geometry
+from onestroke.bot.coords import Geometry
 from onestroke.practice.render import CELL_FRACTION, THEMES, render_screen
 from onestroke.practice.sprites import CAT_COLOURS
 from onestroke.solver.board import Board
@@ -96,7 +96,7 @@ def test_layout_scales_with_the_screen(width: int, height: int) -> None:
     board = Board.from_text(SEVEN)
     g = render_screen(board, width=width, height=height, cat=sorted(CAT_COLOURS)[0]).geometry
     assert g.pitch[0] == pytest.approx(129.8 * width / 1080, rel=0.01)
-    x0, y0, x1, y1 = g.bounds()
+    x0, y0, x1, y1 = g.bounds().corners
     assert (x0 + x1) / 2 == pytest.approx(width / 2) and (y0 + y1) / 2 == pytest.approx(height / 2)
 
 
@@ -108,7 +108,7 @@ def test_geometry_maps_centres_back_to_their_cells() -> None:
             assert g.cell_at(x, y) == (r, c)
             assert g.cell_at(x + 0.49 * 129.8, y - 0.49 * 129.8) == (r, c)
     assert g.cell_at(150 - 0.51 * 129.8, 570) is None
-    assert g.bounds() == pytest.approx((85.1, 505.1, 85.1 + 7 * 129.8, 505.1 + 7 * 129.8))
+    assert g.bounds().corners == pytest.approx((85.1, 505.1, 85.1 + 7 * 129.8, 505.1 + 7 * 129.8))
     moved = g.scaled(0.5).translated(10, 20)
     assert moved.centre((2, 3)) == pytest.approx(
         (g.centre((2, 3))[0] * 0.5 + 10, g.centre((2, 3))[1] * 0.5 + 20)

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 
-from onestroke.bot.geometry import Geometry  # noqa: E402
+from onestroke.bot.coords import Geometry  # noqa: E402
 from onestroke.practice.levels import spans_full_grid  # noqa: E402
 from onestroke.practice.render import render_screen  # noqa: E402
 from onestroke.practice.sprites import fill_rounded_rect, rgb, text  # noqa: E402
@@ -303,7 +303,7 @@ def fixtures() -> list[Fixture]:
 
     # crop of the board alone (a margin that still holds the cat's tail)
     whole = render_screen(b66, width=1080, height=1920, cat="red", theme="sand")
-    x0, y0, x1, y1 = (int(round(v)) for v in whole.geometry.bounds())
+    x0, y0, x1, y1 = (int(round(v)) for v in whole.geometry.bounds().corners)
     margin = int(whole.geometry.pitch[0] * 0.5)
     crop = whole.image[y0 - margin : y1 + margin, x0 - margin : x1 + margin].copy()
     out.append(
@@ -437,7 +437,7 @@ def negatives(b77: Board) -> list[Fixture]:
     )
     menu = render_screen(Board.from_text("S"), width=720, height=1280)
     # the start screen: the game's chrome without the grid (paint the single cell over)
-    x0, y0, x1, y1 = (int(v) for v in menu.geometry.bounds())
+    x0, y0, x1, y1 = (int(v) for v in menu.geometry.bounds().corners)
     menu.image[y0 - 80 : y1 + 10, x0 - 10 : x1 + 10] = rgb(249, 249, 249)
     out.append(
         Fixture(

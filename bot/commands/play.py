@@ -32,6 +32,7 @@ from onestroke.bot.commands.common import (
     positive_float,
     writable_folder,
 )
+from onestroke.bot.coords import Point, Rect
 from onestroke.solver.errors import OnestrokeError
 
 DEMO_LEVELS = 10
@@ -59,8 +60,8 @@ def int_pair(text: str) -> tuple[int, int]:
     return _pair(text, int)
 
 
-def float_pair(text: str) -> tuple[float, float]:
-    return _pair(text, float)
+def point_value(text: str) -> Point:
+    return Point(*_pair(text, float))
 
 
 WINDOW_SCALES = (0.2, 4.0)  # a 90x160 to a 1800x3200 window: beyond, Tk or the renderer gives up
@@ -104,11 +105,11 @@ def profile_name(text: str) -> str:
 
 
 def region_value(text: str) -> Any:
-    from onestroke.bot.capture import CaptureError, Region
+    from onestroke.bot.coords import RectError
 
     try:
-        return Region.parse(text)
-    except CaptureError as error:
+        return Rect.parse(text)
+    except RectError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
@@ -160,7 +161,7 @@ def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
         "--adb", nargs="?", const="", default=None, metavar="SERIAL", help="play on an Android device via adb"
     )
     parser.add_argument(
-        "--next", type=float_pair, help="the level-complete 'next' button X,Y (capture pixels)"
+        "--next", type=point_value, help="the level-complete 'next' button X,Y (capture pixels)"
     )
 
 
@@ -202,21 +203,21 @@ def default_log_dir() -> Path:
 class Backend:
     capture: Any
     pointer: Any
-    screen: Any  # Region of the whole monitor / device screen
+    screen: Any  # Rect of the whole monitor / device screen
     scale: float
     check_windows: bool
 
 
 def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | None) -> Backend:
     """Capture and pointer for the desktop (mss + pyautogui) or a device (adb)."""
-    from onestroke.bot.capture import AdbCapture, Region, ScreenCapture
+    from onestroke.bot.capture import AdbCapture, ScreenCapture
     from onestroke.bot.pointer import AdbTouch, Mouse
     from onestroke.calibration.locate import pointer_scale
 
     if adb is not None:
         capture = AdbCapture(adb or None)
         first = capture.grab()
-        screen = Region(0, 0, first.shape[1], first.shape[0])
+        screen = Rect(0, 0, first.shape[1], first.shape[0])
         return Backend(capture, AdbTouch(adb or None, speed=speed), screen, 1.0, check_windows=False)
     capture = ScreenCapture(monitor)
     mouse = Mouse(speed=speed)
@@ -230,7 +231,7 @@ def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | 
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from onestroke.bot.capture import CaptureError, Region
+    from onestroke.bot.capture import CaptureError
     from onestroke.bot.loop import LevelLoop
     from onestroke.calibration.profile import load_profile
 
@@ -243,11 +244,11 @@ def run_play(args: argparse.Namespace) -> int:
     monitor = args.monitor if args.monitor is not None else (profile.monitor if profile else 1)
     scale = profile.scale if profile else None
     backend = open_backend(adb=adb, monitor=monitor, speed=args.speed, scale=scale)
-    region = args.region or (Region(*profile.region) if profile and profile.region else None)
+    region = args.region or (profile.region if profile else None)
     if region is not None and not backend.screen.covers(region):
         source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
         raise CaptureError(
-            f"{source} {_box(region)} is not inside the screen {_box(backend.screen)}"
+            f"{source} {region} is not inside the screen {backend.screen}"
             + ("" if args.region else "; calibrate again")
         )
     loop = LevelLoop(
@@ -269,19 +270,16 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _box(region: Any) -> str:
-    return f"{region.left},{region.top},{region.width},{region.height}"
-
-
 # -- calibrate ---------------------------------------------------------------------------
 
 
 def run_calibrate(args: argparse.Namespace) -> int:
 
+    from onestroke.bot.coords import ScreenMap
     from onestroke.bot.imageio import check_writable, write_image
     from onestroke.bot.overlay import draw_overlay
     from onestroke.bot.vision import detect
-    from onestroke.calibration.locate import PointerMap, find_next_button, work_region
+    from onestroke.calibration.locate import find_next_button, work_region
     from onestroke.calibration.profile import Profile, ProfileError, profile_dir, save_profile
 
     name = args.profile or "default"
@@ -293,28 +291,27 @@ def run_calibrate(args: argparse.Namespace) -> int:
     image = backend.capture.grab(backend.screen)
     detection = detect(image)
     write_image(overlay_path, draw_overlay(image, detection))
-    mapping = PointerMap.for_image(backend.screen, image, backend.scale)
+    mapping = ScreenMap.for_image(backend.screen, image, backend.scale)
     found = find_next_button(image)
     if not detection.ok or detection.geometry is None:
         why = detection.reason
         if found is not None:
-            x, y = mapping.to_capture(*found)
+            x, y = mapping.image_to_capture(found)
             why = (
                 f"the level-complete screen is showing, 'next' at ({x:.0f}, {y:.0f}):"
                 " press it and calibrate on a level"
             )
         print(f"calibrate: no board found ({why}); overlay in {overlay_path}", file=sys.stderr)
         return 1
-    x0, y0, x1, y1 = detection.geometry.bounds()
-    (bx0, by0), (bx1, by1) = mapping.to_capture(x0, y0), mapping.to_capture(x1, y1)
-    region = work_region((bx0, by0, bx1, by1), backend.screen)
-    next_button = args.next or (mapping.to_capture(*found) if found else None)
+    board_rect = mapping.image_to_capture(detection.geometry.bounds())
+    region = work_region(board_rect, backend.screen)
+    next_button = args.next or (mapping.image_to_capture(found) if found else None)
     profile = Profile(
         name=name,
         monitor=monitor,
-        region=(region.left, region.top, region.width, region.height),
+        region=region,
         scale=backend.scale,
-        board=(bx0, by0, bx1, by1),
+        board=board_rect,
         next_button=next_button,
         backend="adb" if args.adb is not None else "screen",
         serial=args.adb or None,
@@ -323,7 +320,10 @@ def run_calibrate(args: argparse.Namespace) -> int:
     path = save_profile(profile)
     board = detection.board
     assert board is not None
-    print(f"calibrate: {board.rows}x{board.cols} board at ({bx0:.0f}, {by0:.0f})-({bx1:.0f}, {by1:.0f})")
+    print(
+        f"calibrate: {board.rows}x{board.cols} board at ({board_rect.left:.0f}, {board_rect.top:.0f})"
+        f"-({board_rect.right:.0f}, {board_rect.bottom:.0f})"
+    )
     print(f"calibrate: scale {backend.scale:g} capture pixels per pointer unit")
     where = f"({next_button[0]:.0f}, {next_button[1]:.0f})" if next_button else "found after each clear"
     print(f"calibrate: next button {where}")
@@ -357,7 +357,6 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: ExitStack) -> int:
-    from onestroke.bot.capture import Region
     from onestroke.bot.loop import LevelLoop, LoopStopped
     from onestroke.practice.game import BASE_SIZE
 
@@ -375,7 +374,7 @@ def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: 
         position = (rng.randint(0, screen.width - width), rng.randint(0, screen.height - height))
     else:
         position = args.position
-        window = Region(position[0], position[1], width, height)
+        window = Rect(position[0], position[1], width, height)
         if not screen.covers(window):
             raise DemoError(
                 f"a {width}x{height} game window at --position {position[0]},{position[1]} is not"
@@ -406,10 +405,10 @@ def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: 
 
 @dataclass(frozen=True)
 class RunningGame:
-    """A practice game in its own process and where its window is: (x, y, width, height)."""
+    """A practice game in its own process and where its window is (screen coordinates)."""
 
     process: subprocess.Popen[str]
-    window: tuple[int, int, int, int]
+    window: Rect
 
 
 def start_game(
@@ -436,7 +435,7 @@ def start_game(
         stop_game(game)
         raise DemoError(f"the practice game did not open its window (exit status {game.poll()})")
     shown = json.loads(line)
-    return RunningGame(game, (shown["x"], shown["y"], shown["width"], shown["height"]))
+    return RunningGame(game, Rect(shown["x"], shown["y"], shown["width"], shown["height"]))
 
 
 def stop_game(game: subprocess.Popen[Any]) -> None:

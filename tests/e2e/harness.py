@@ -67,7 +67,8 @@ class Windows:
         started = start_game(seed, log, position, levels=levels)
         self.processes.append(started.process)
         time.sleep(0.2)  # the first frame is drawn right after the window is mapped
-        return Game(started.process, log, *started.window, seed)
+        box = started.window
+        return Game(started.process, log, int(box.left), int(box.top), int(box.width), int(box.height), seed)
 
     def cover(self, x: int, y: int, width: int, height: int) -> Path:
         """A plain window on top at (x, y); returns the file where it logs every press it gets."""

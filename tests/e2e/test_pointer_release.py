@@ -12,8 +12,8 @@ import time
 import pytest
 from harness import Game, Windows, button_is_down
 
-from onestroke.bot.geometry import Geometry
-from onestroke.bot.pointer import Area, Mouse, UnsafeDragError, route_points
+from onestroke.bot.coords import Geometry, Point, Rect
+from onestroke.bot.pointer import Mouse, UnsafeDragError, route_points
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
 from onestroke.solver.search import solve
@@ -21,11 +21,11 @@ from onestroke.solver.search import solve
 pytestmark = pytest.mark.e2e
 
 
-def level_route(game: Game) -> tuple[Geometry, list[tuple[float, float]], Area]:
+def level_route(game: Game) -> tuple[Geometry, list[Point], Rect]:
     board = make_level(game.seed, 1).board
     geometry = board_geometry(board, game.width, game.height).translated(game.x, game.y)
     points = route_points(solve(board, timeout=5).path, geometry.centre)
-    return geometry, points, Area(game.x, game.y, game.x + game.width, game.y + game.height)
+    return geometry, points, Rect(game.x, game.y, game.width, game.height)
 
 
 def test_ctrl_c_mid_drag_releases_the_button(windows: Windows) -> None:
@@ -79,10 +79,9 @@ def test_fail_safe_corner_stops_the_drag_and_releases_the_button(windows: Window
 def test_a_point_outside_the_area_is_refused_before_any_press(windows: Windows) -> None:
     game = windows.game(seed=33)
     geometry, points, _ = level_route(game)
-    x0, y0, x1, y1 = geometry.bounds()
-    board_only = Area(x0, y0, x1, y1)
+    board_only = geometry.bounds()
     with pytest.raises(UnsafeDragError, match="outside the board area"):
-        Mouse().drag([*points, (x1 + 40, y0)], board_only)
+        Mouse().drag([*points, (board_only.right + 40, board_only.top)], board_only)
     time.sleep(0.3)
     assert game.records() == [] and not button_is_down()
 
@@ -90,7 +89,8 @@ def test_a_point_outside_the_area_is_refused_before_any_press(windows: Windows) 
 STRESS = """
 import os, random, signal, threading, time
 from Xlib import X, display
-from onestroke.bot.pointer import Area, Mouse
+from onestroke.bot.coords import Rect
+from onestroke.bot.pointer import Mouse
 
 def button_down():
     d = display.Display()
@@ -106,7 +106,7 @@ for trial in range(25):
     timer = threading.Timer(random.uniform(0.002, 0.05), os.kill, (os.getpid(), signal.SIGINT))
     try:
         timer.start()
-        mouse.drag(points, Area(0, 0, 1000, 1000))
+        mouse.drag(points, Rect(0, 0, 1000, 1000))
         timer.join()  # a drag that ended first: take the Ctrl-C here
         time.sleep(0.05)
     except KeyboardInterrupt:

@@ -12,8 +12,8 @@ import pytest
 from harness import Game, Windows
 
 from onestroke.bot.capture import ScreenCapture
-from onestroke.bot.geometry import Geometry
-from onestroke.bot.pointer import Area, Mouse, route_points
+from onestroke.bot.coords import Geometry, Rect
+from onestroke.bot.pointer import Mouse, route_points
 from onestroke.bot.vision import detect
 from onestroke.practice.game import Attempt, cells_along
 from onestroke.practice.levels import make_level
@@ -103,8 +103,8 @@ def screen_geometry(game: Game, level: int = 1) -> Geometry:
     return board_geometry(board, game.width, game.height).translated(game.x, game.y)
 
 
-def window_area(game: Game) -> Area:
-    return Area(game.x, game.y, game.x + game.width, game.y + game.height)
+def window_area(game: Game) -> Rect:
+    return Rect(game.x, game.y, game.width, game.height)
 
 
 def test_game_logs_a_press_beside_the_cat(windows: Windows) -> None:

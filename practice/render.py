@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry
+from onestroke.bot.coords import Geometry, Rect
 from onestroke.practice.sprites import (
     BGR,
     WHITE,
@@ -182,16 +182,12 @@ def _draw_grid(
     draw_cat(image, sx, sy, side, fur)
 
 
-Rect = tuple[int, int, int, int]
-"""(left, top, width, height) in image pixels; becomes `onestroke.bot.coords.Rect` when that lands."""
-
-
 def clipped_rect(x0: float, y0: float, x1: float, y1: float, image: np.ndarray) -> Rect:
-    """The box x0..x1, y0..y1 clipped to the image, as (left, top, width, height)."""
+    """The box x0..x1, y0..y1 in whole pixels, clipped to the image."""
     h, w = image.shape[:2]
     left, top = max(0, int(round(x0))), max(0, int(round(y0)))
     right, bottom = min(w, int(round(x1))), min(h, int(round(y1)))
-    return (left, top, max(0, right - left), max(0, bottom - top))
+    return Rect(left, top, max(0, right - left), max(0, bottom - top))
 
 
 def draw_top_bar(image: np.ndarray, u: float, level: int, th: Theme, *, title: str | None = None) -> Rect:

@@ -25,8 +25,8 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
+from onestroke.bot.coords import Rect
 from onestroke.practice.render import (
-    Rect,
     Theme,
     clipped_rect,
     draw_bottom_buttons,
@@ -64,7 +64,7 @@ COMPLETE_CONTROLS = ("go_on", "ranking", "share", "replay", "sos", "gift", "hint
 
 
 class Drawn(NamedTuple):
-    """A drawn screen and the box of every control on it, by name: (left, top, width, height)."""
+    """A drawn screen and the box of every control on it (image pixels), by name."""
 
     image: np.ndarray
     layout: dict[str, Rect]

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from onestroke.bot.coords import Rect
 from onestroke.practice.render import THEMES, render_screen
 from onestroke.practice.screens import (
     COMPLETE_CONTROLS,
@@ -26,9 +27,8 @@ BOARD = Board.from_text("""\
 """)
 
 
-def centre(rect: tuple[int, int, int, int]) -> tuple[float, float]:
-    left, top, width, height = rect
-    return (left + width / 2, top + height / 2)
+def centre(rect: Rect) -> tuple[float, float]:
+    return rect.centre
 
 
 def colour_at(image: np.ndarray, xy: tuple[float, float]) -> tuple[int, ...]:
@@ -42,7 +42,7 @@ def test_the_real_frames_proportions():
     assert image.shape == (480, 271, 3)
     x, y = centre(layout["go_on"])
     assert abs(x - 135) < 3 and abs(y - 271) < 3
-    assert abs(layout["go_on"][2] / 2 - 47) < 2
+    assert abs(layout["go_on"].width / 2 - 47) < 2
     for name, (ex, ey) in (("ranking", (33, 277)), ("share", (238, 277))):
         cx, cy = centre(layout[name])
         assert abs(cx - ex) < 5 and abs(cy - ey) < 5, name
@@ -53,23 +53,23 @@ def test_the_real_frames_proportions():
 def test_every_control_is_named_inside_the_image_and_apart(width, height, go_on):
     image, layout = render_complete_screen(width, height, level=12, go_on=go_on, board=BOARD)
     assert list(layout) == list(COMPLETE_CONTROLS)
-    for name, (left, top, w, h) in layout.items():
-        assert w > 0 and h > 0 and left >= 0 and top >= 0, name
-        assert left + w <= width and top + h <= height, name
+    screen = Rect(0, 0, width, height)
+    for name, rect in layout.items():
+        assert rect.width > 0 and rect.height > 0 and screen.covers(rect), name
     go = layout["go_on"]
-    for name, (left, top, w, h) in layout.items():
+    for name, rect in layout.items():
         if name != "go_on":  # no other control overlaps the go-on button
-            assert left >= go[0] + go[2] or left + w <= go[0] or top >= go[1] + go[3] or top + h <= go[1], (
-                name
-            )
+            assert rect.intersection(go) is None, name
     # the button is round, in the middle, in its colour; the capsules flank it at its height
     x, y = centre(go)
-    assert abs(x - width / 2) < 0.02 * width and go[2] == pytest.approx(go[3], abs=2)
-    assert colour_at(image, (x, go[1] + 0.1 * go[3])) == (GO_ON_CHECK if go_on == "check" else GO_ON_ARROW)
+    assert abs(x - width / 2) < 0.02 * width and go.width == pytest.approx(go.height, abs=2)
+    assert colour_at(image, (x, go.top + 0.1 * go.height)) == (
+        GO_ON_CHECK if go_on == "check" else GO_ON_ARROW
+    )
     ranking, share = layout["ranking"], layout["share"]
-    assert ranking[0] == 0 and share[0] + share[2] == width
-    assert abs(centre(ranking)[1] - y) < 0.1 * go[3] and abs(centre(share)[1] - y) < 0.1 * go[3]
-    assert colour_at(image, (ranking[0] + 3, centre(ranking)[1])) == RANKING_PINK
+    assert ranking.left == 0 and share.right == width
+    assert abs(ranking.centre.y - y) < 0.1 * go.height and abs(share.centre.y - y) < 0.1 * go.height
+    assert colour_at(image, (ranking.left + 3, ranking.centre.y)) == RANKING_PINK
     assert colour_at(image, (width - 3, centre(share)[1])) == SHARE_ORANGE
 
 
@@ -83,7 +83,7 @@ def test_the_board_and_buttons_show_faintly_under_the_veil():
     assert veiled != colour_at(image, g.centre((2, 1)))  # ... but a cell still differs from a hole
     for name in ("replay", "sos", "gift", "hint"):
         x, y = centre(layout[name])
-        shade = colour_at(image, (x, layout[name][1] + 5))
+        shade = colour_at(image, (x, layout[name].top + 5))
         assert shade != (255, 255, 255) and min(shade) > 180, name
 
 

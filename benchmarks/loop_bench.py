@@ -18,7 +18,6 @@ of the run, cleared levels confirmed from the game's own log.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -26,7 +25,15 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from onestroke.bot.commands.play import DEFAULT_SPEED, speed_value
+from onestroke.bot.commands.play import speed_value
+from onestroke.bot.coords import Rect
+from onestroke.bot.device import Device
+from onestroke.bot.device.xvfb import XvfbDevice
+from onestroke.bot.gesture import DEFAULT_SPEED, Pace
+from onestroke.bot.loop import LevelLoop
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
+from onestroke.solver.search import solve
 
 TARGET_MS = 100.0
 
@@ -49,15 +56,11 @@ class Row:
         return sum(self.region)
 
 
-def timed_look(loop: object, region: object, repeat: int) -> tuple[float, float, float]:
+def timed_look(loop: LevelLoop, region: Rect, repeat: int) -> tuple[float, float, float]:
     """Median capture, detect and solve milliseconds for one area."""
-    from onestroke.bot.loop import LevelLoop
-    from onestroke.solver.search import solve
-
-    assert isinstance(loop, LevelLoop)
     captures, detects, solves = [], [], []
     for _ in range(repeat):
-        sight = loop.look(region)  # type: ignore[arg-type]
+        sight = loop.look(region)
         if sight.board is None:
             raise SystemExit(f"benchmark: no board on screen: {sight.detection.reason}")
         began = time.perf_counter()
@@ -71,30 +74,21 @@ def timed_look(loop: object, region: object, repeat: int) -> tuple[float, float,
 
 
 def run(levels: int, repeat: int, seed: int, speed: float) -> int:
-    from onestroke.bot.capture import virtual_display
-
-    with virtual_display(1920, 1080) as display, tempfile.TemporaryDirectory() as folder:
-        os.environ.update(display.env())
-        return measure(levels, repeat, seed, speed, Path(folder))
+    with XvfbDevice(1920, 1080) as device, tempfile.TemporaryDirectory() as folder:
+        return measure(device, levels, repeat, seed, speed, Path(folder))
 
 
-def measure(levels: int, repeat: int, seed: int, speed: float, folder: Path) -> int:
-    from onestroke.bot.commands.play import open_backend, read_log, start_game, stop_game
-    from onestroke.bot.loop import LevelLoop
-    from onestroke.solver.board import Board
-    from onestroke.solver.check import is_valid_path
+def measure(device: Device, levels: int, repeat: int, seed: int, speed: float, folder: Path) -> int:
+    from onestroke.bot.commands.play import read_log, start_game, stop_game
 
     log = folder / "game.jsonl"
-    backend = open_backend(adb=None, monitor=1, speed=speed, scale=None)
     game = start_game(seed, log, (735, 140), levels=levels)
     rows: list[Row] = []
     try:
-        loop = LevelLoop(
-            backend.capture, backend.pointer, backend.screen, log_dir=folder, say=lambda _l: None
-        )
+        loop = LevelLoop(device, log_dir=folder, pace=Pace(speed=speed), say=lambda _l: None)
         began = time.monotonic()
         for number in range(1, levels + 1):
-            screen = timed_look(loop, backend.screen, repeat)
+            screen = timed_look(loop, device.screen, repeat)
             loop.find_board()  # sets the work region, as the loop does on its first look
             assert loop.region is not None
             region = timed_look(loop, loop.region, repeat)

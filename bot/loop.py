@@ -1,7 +1,7 @@
 """The level loop: capture → detect (self-checks) → solve → safety checks → drag → next level.
 
-One loop for every backend: it talks to a capture (`grab(region) -> BGR image`) and a pointer
-(`drag(points, area)`, `click(point, area)`) and never to mss, pyautogui or adb directly.
+One loop for every backend: it talks to a `Device` (bot/device: `grab(region)`, touch sessions
+that play gestures, the window stack where there is one) and never to mss, pyautogui or adb.
 
 It stops cleanly — a one-line reason plus the screenshot and overlay saved in a log folder —
 when detection fails twice, the board is unsolvable or the solver times out, the board is
@@ -14,14 +14,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+import cv2
 import numpy as np
 
-from onestroke.bot.capture import topmost_windows, window_at
 from onestroke.bot.coords import Geometry, Point, Rect, ScreenMap
+from onestroke.bot.device import Device, perform
+from onestroke.bot.gesture import Gesture, Pace, route_gesture, tap
 from onestroke.bot.overlay import draw_overlay
-from onestroke.bot.pointer import Pointer, route_points
 from onestroke.bot.vision import Detection, detect
 from onestroke.calibration.locate import find_next_button, work_region
 from onestroke.solver.board import Board
@@ -29,10 +30,6 @@ from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import solve
 
 POLL = 0.05  # seconds between frames while waiting for the game
-
-
-class Capture(Protocol):
-    def grab(self, region: Rect | None = None) -> np.ndarray: ...
 
 
 class LoopStopped(OnestrokeError):
@@ -79,32 +76,33 @@ class Sight:
 
 @dataclass
 class LevelLoop:
-    """Plays levels on `capture` with `pointer` (see `run`)."""
+    """Plays levels on `device` (see `run`)."""
 
-    capture: Capture
-    pointer: Pointer
-    screen: Rect  # the whole monitor (or device screen) in capture coordinates
-    scale: float = 1.0  # image pixels per pointer unit (coords.ScreenMap)
+    device: Device
     region: Rect | None = None  # where the game is (a profile's region), None: find it
     next_button: Point | None = None  # absolute capture coordinates, None: find it
     window: Rect | None = None  # the game window's rectangle when X11 told us (capture coordinates)
     dry_run: bool = False
-    check_windows: bool = True  # ask X11 whether another window covers the board
     log_dir: Path = Path("onestroke-logs")
-    substeps: int = 4
+    pace: Pace = Pace()
     solve_timeout: float = 5.0
     advance_timeout: float = 4.0
     say: Callable[[str], None] = print
+
+    @property
+    def screen(self) -> Rect:
+        """The whole monitor (or device screen) in capture coordinates."""
+        return self.device.screen
 
     # -- looking ---------------------------------------------------------------------------
 
     def look(self, region: Rect) -> Sight:
         began = time.perf_counter()
-        image = self.capture.grab(region)
+        image = self.device.grab(region)
         grabbed = time.perf_counter()
         detection = detect(image)
         done = time.perf_counter()
-        screen_map = ScreenMap.for_image(region, image, self.scale)
+        screen_map = ScreenMap.for_image(region, image, self.device.scale)
         return Sight(image, screen_map, detection, (grabbed - began) * 1e3, (done - grabbed) * 1e3)
 
     def find_board(self) -> Sight:
@@ -132,9 +130,9 @@ class LevelLoop:
     def _window_of(self, sight: Sight) -> Rect | None:
         """The game window's rectangle (X11 only): the top window under the lattice's centre."""
         geometry = sight.detection.geometry
-        if not self.check_windows or geometry is None:
+        if self.device.windows is None or geometry is None:
             return None
-        box = window_at(sight.screen_map.image_to_pointer(geometry.bounds().centre))
+        box = self.device.windows.window_at(sight.screen_map.image_to_pointer(geometry.bounds().centre))
         if box is None:
             return None
         return sight.screen_map.pointer_to_capture(box).rounded().intersection(self.screen)
@@ -173,8 +171,6 @@ class LevelLoop:
         return LoopStopped(f"{reason} (screenshot and overlay in {folder})")
 
     def save_pictures(self, sight: Sight, route: Any = (), tag: str = "level") -> Path:
-        import cv2
-
         folder = self.log_dir / time.strftime(f"%Y%m%d-%H%M%S-{tag}")
         folder.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(folder / "screen.png"), sight.image)
@@ -205,15 +201,14 @@ class LevelLoop:
             if result.status != "solved":
                 raise self.stop(f"level {number}: board is {result.status}: {result.reason}", sight)
             geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
-            points = route_points(result.path, geometry.centre, self.substeps)
-            area = geometry.bounds()
-            self.refuse_if_covered(sight, geometry, points)
+            gesture = route_gesture(result.path, geometry, self.pace)
+            self.refuse_if_covered(sight, geometry, gesture)
             if self.dry_run:
                 folder = self.save_pictures(sight, result.path, tag="dry-run")
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
-            self.pointer.drag(points, area)
+            perform(self.device, gesture, geometry.bounds())
             drag_s = time.perf_counter() - began
             if self.wait_for_advance(board):
                 return _report(number, board, sight, solve_ms, drag_s, attempt)
@@ -222,16 +217,16 @@ class LevelLoop:
             f"level {number} did not advance after a retry", self.look(self.region or self.screen)
         )
 
-    def refuse_if_covered(self, sight: Sight, geometry: Geometry, points: list[Point]) -> None:
+    def refuse_if_covered(self, sight: Sight, geometry: Geometry, gesture: Gesture) -> None:
         """Refuse when the screen changed under the board since we looked, or another window covers it."""
-        fresh = self.capture.grab(sight.screen_map.region)
+        fresh = self.device.grab(sight.screen_map.region)
         if fresh.shape != sight.image.shape or _changed(fresh, sight.image, sight.detection.geometry):
             raise self.stop("the board changed between looking and dragging (another window?)", sight)
-        if not self.check_windows:
+        if self.device.windows is None:
             return
         box = geometry.bounds().grown(-1)
         corners = [Point(x, y) for y in (box.top, box.bottom) for x in (box.left, box.right)]
-        windows = topmost_windows([*points, *corners])
+        windows = self.device.windows.topmost([*gesture.points, *corners])
         if windows is None:
             return  # not X11: the detector's checks are all we have
         if len(set(windows)) != 1:
@@ -276,7 +271,7 @@ class LevelLoop:
         button = self.find_next(sight)
         if button is None:
             raise self.stop("level cleared but no 'next' button found (give it: calibrate --next X,Y)", sight)
-        self.pointer.click(button, sight.screen_map.capture_to_pointer(sight.screen_map.region))
+        perform(self.device, tap(button), sight.screen_map.capture_to_pointer(sight.screen_map.region))
         self.wait_until_still()
 
     def leave_complete_screen(self) -> None:
@@ -291,7 +286,7 @@ class LevelLoop:
         deadline = time.monotonic() + self.advance_timeout
         previous = None
         while time.monotonic() < deadline:
-            frame = self.capture.grab(self.region or self.screen)
+            frame = self.device.grab(self.region or self.screen)
             if previous is not None and previous.shape == frame.shape and np.array_equal(previous, frame):
                 return
             previous = frame

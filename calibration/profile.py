@@ -22,6 +22,8 @@ from onestroke.solver.errors import OnestrokeError
 
 FORMAT_VERSION = 1
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+BACKEND_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+LEGACY_BACKENDS = {"screen": "desktop"}  # names in files written by earlier versions
 
 
 class ProfileError(OnestrokeError):
@@ -41,7 +43,11 @@ class Profile:
       window moved); in the file `[left, top, right, bottom]`;
     - `next_button`: the level-complete "next" button's `Point`, or None to find it on screen;
       in the file `[x, y]`;
-    - `backend`: "screen" (mss + pyautogui) or "adb" (phone), `serial` for adb.
+    - `backend`: the device backend's registry name (`desktop`: mss + pyautogui; `adb`: a
+      phone), `serial` for adb; "screen" in files written before the device registry means
+      `desktop`;
+    - `methods`: how the backend captures and touches (`{"capture": "mss", "touch": "pyautogui"}`),
+      as measured or chosen at calibration; empty: the backend's defaults.
     """
 
     name: str = "default"
@@ -50,7 +56,8 @@ class Profile:
     scale: float = 1.0
     board: Rect | None = None
     next_button: Point | None = None
-    backend: str = "screen"
+    backend: str = "desktop"
+    methods: dict[str, str] = field(default_factory=dict)
     serial: str | None = None
     created: str = ""
     version: int = field(default=FORMAT_VERSION)
@@ -72,10 +79,15 @@ class Profile:
             raise ProfileError(f"profile {self.name!r}: region {self.region} has no area")
         if self.serial is not None and not isinstance(self.serial, str):
             raise ProfileError(f"profile {self.name!r}: serial must be text, not {self.serial!r}")
-        if self.backend not in ("screen", "adb"):
+        if not isinstance(self.backend, str) or not BACKEND_PATTERN.match(self.backend):
             raise ProfileError(
-                f"profile {self.name!r}: backend must be 'screen' or 'adb', not {self.backend!r}"
+                f"profile {self.name!r}: backend must be a device name such as 'desktop' or 'adb',"
+                f" not {self.backend!r}"
             )
+        if not isinstance(self.methods, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in self.methods.items()
+        ):
+            raise ProfileError(f"profile {self.name!r}: methods must map names to text, not {self.methods!r}")
 
     def to_json(self) -> str:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -107,6 +119,8 @@ class Profile:
                     if not isinstance(value, list) or len(value) != length:
                         raise ValueError(f"{key} must be a list of {length} numbers or null")
                     data[key] = [int(v) if key == "region" else float(v) for v in value]
+            if data.get("backend") in LEGACY_BACKENDS:
+                data["backend"] = LEGACY_BACKENDS[data["backend"]]
             if data.get("region") is not None:
                 data["region"] = Rect(*data["region"])
             if data.get("board") is not None:

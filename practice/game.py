@@ -326,12 +326,8 @@ def run_practice(
     theme: str = "classic",
 ) -> int:
     """`onestroke practice`: open the window, play until it is closed or `levels` are cleared."""
-    from onestroke.bot.capture import no_display_reason
     from onestroke.practice.render import THEMES
 
-    reason = no_display_reason()
-    if reason:
-        raise PracticeError(reason)
     if theme not in THEMES:
         raise PracticeError(f"unknown theme {theme!r}; known: {', '.join(THEMES)}")
     try:

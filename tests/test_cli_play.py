@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from onestroke.bot.capture import CaptureError, ScreenCapture
 from onestroke.bot.cli import main
 from onestroke.bot.coords import Rect
+from onestroke.bot.device import CaptureError
+from onestroke.bot.device.desktop import ScreenCapture
 
 
 @pytest.fixture(autouse=True)

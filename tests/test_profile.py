@@ -43,6 +43,7 @@ def test_a_profile_file_written_before_rects_still_loads(config: Path) -> None:
     assert profile.region == Rect(10, 20, 450, 800)
     assert profile.board == Rect(40.5, 200.0, 379.5, 410.25) and profile.board.right == 420.0
     assert profile.next_button == Point(235.0, 700.0)
+    assert profile.backend == "desktop"  # was called "screen"
     assert save_profile(profile).read_text() == Profile.from_json(profile.to_json()).to_json()
     assert '"board": [\n    40.5,\n    200.0,\n    420.0,\n    610.25\n  ]' in profile.to_json()
 
@@ -74,7 +75,8 @@ def test_missing_profile_says_how_to_make_one(config: Path) -> None:
         ('{"name": "bad", "colour": "red"}', "unknown field"),
         ('{"name": "bad", "region": [1, 2, 3]}', "region must be a list of 4 numbers"),
         ('{"name": "bad", "scale": 0}', "scale must be positive"),
-        ('{"name": "bad", "backend": "telepathy"}', "backend must be"),
+        ('{"name": "bad", "backend": "Tele pathy!"}', "backend must be a device name"),
+        ('{"name": "bad", "methods": {"touch": 5}}', "methods must map names to text"),
         ('{"name": "bad", "version": 99}', "newer onestroke"),
         ('{"name": "bad", "version": "x"}', "version must be a whole number"),
         ('{"name": "bad", "monitor": "x"}', "monitor must be a whole number"),

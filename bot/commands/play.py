@@ -26,6 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from onestroke._process import stop_process
 from onestroke.bot.commands.common import (
     OutputPathError,
     check_writable_file,
@@ -33,10 +34,13 @@ from onestroke.bot.commands.common import (
     writable_folder,
 )
 from onestroke.bot.coords import Point, Rect
+from onestroke.bot.device import CaptureError, Device, open_device
+from onestroke.bot.device.desktop import DesktopDevice, no_display_reason
+from onestroke.bot.device.xvfb import XvfbDevice
+from onestroke.bot.gesture import DEFAULT_SPEED, Pace
 from onestroke.solver.errors import OnestrokeError
 
 DEMO_LEVELS = 10
-DEFAULT_SPEED = 40.0  # cells per second
 
 
 class DemoError(OnestrokeError):
@@ -169,8 +173,12 @@ def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_practice(args: argparse.Namespace) -> int:
+    from onestroke.practice.game import PracticeError
     from onestroke.practice.game import run_practice as open_game
 
+    reason = no_display_reason()
+    if reason:
+        raise PracticeError(reason)
     return open_game(
         seed=args.seed,
         levels=args.levels,
@@ -199,39 +207,17 @@ def default_log_dir() -> Path:
     return Path(user_log_dir("onestroke", appauthor=False))
 
 
-@dataclass
-class Backend:
-    capture: Any
-    pointer: Any
-    screen: Any  # Rect of the whole monitor / device screen
-    scale: float
-    check_windows: bool
-
-
-def open_backend(*, adb: str | None, monitor: int, speed: float, scale: float | None) -> Backend:
-    """Capture and pointer for the desktop (mss + pyautogui) or a device (adb)."""
-    from onestroke.bot.capture import AdbCapture, ScreenCapture
-    from onestroke.bot.pointer import AdbTouch, Mouse
-    from onestroke.calibration.locate import pointer_scale
-
+def open_for(*, adb: str | None, monitor: int, scale: float | None) -> Device:
+    """The device to play on: a phone over adb (`adb`: its serial, "" for the only one), else the desktop."""
     if adb is not None:
-        capture = AdbCapture(adb or None)
-        first = capture.grab()
-        screen = Rect(0, 0, first.shape[1], first.shape[0])
-        return Backend(capture, AdbTouch(adb or None, speed=speed), screen, 1.0, check_windows=False)
-    capture = ScreenCapture(monitor)
-    mouse = Mouse(speed=speed)
-    if scale is None:  # image pixels of a whole-monitor grab per pointer unit (HiDPI, Retina)
-        width = capture.grab(capture.monitor).shape[1]
-        scale = pointer_scale(width, mouse.size()[0]) if monitor == 1 else width / capture.monitor.width
-    return Backend(capture, mouse, capture.monitor, scale, check_windows=True)
+        return open_device("adb", serial=adb or None)
+    return open_device("desktop", monitor=monitor, scale=scale)
 
 
 # -- play --------------------------------------------------------------------------------
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from onestroke.bot.capture import CaptureError
     from onestroke.bot.loop import LevelLoop
     from onestroke.calibration.profile import load_profile
 
@@ -243,27 +229,24 @@ def run_play(args: argparse.Namespace) -> int:
         adb = profile.serial or ""
     monitor = args.monitor if args.monitor is not None else (profile.monitor if profile else 1)
     scale = profile.scale if profile else None
-    backend = open_backend(adb=adb, monitor=monitor, speed=args.speed, scale=scale)
-    region = args.region or (profile.region if profile else None)
-    if region is not None and not backend.screen.covers(region):
-        source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
-        raise CaptureError(
-            f"{source} {region} is not inside the screen {backend.screen}"
-            + ("" if args.region else "; calibrate again")
+    with open_for(adb=adb, monitor=monitor, scale=scale) as device:
+        region = args.region or (profile.region if profile else None)
+        if region is not None and not device.screen.covers(region):
+            source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
+            raise CaptureError(
+                f"{source} {region} is not inside the screen {device.screen}"
+                + ("" if args.region else "; calibrate again")
+            )
+        loop = LevelLoop(
+            device,
+            region=region,
+            next_button=args.next or (profile.next_button if profile else None),
+            dry_run=args.dry_run,
+            log_dir=log_dir,
+            pace=Pace(speed=args.speed),
         )
-    loop = LevelLoop(
-        backend.capture,
-        backend.pointer,
-        backend.screen,
-        scale=backend.scale,
-        region=region,
-        next_button=args.next or (profile.next_button if profile else None),
-        dry_run=args.dry_run,
-        check_windows=backend.check_windows,
-        log_dir=log_dir,
-    )
-    began = time.monotonic()
-    reports = loop.run(args.levels)
+        began = time.monotonic()
+        reports = loop.run(args.levels)
     minutes = (time.monotonic() - began) / 60
     if not args.dry_run:
         print(f"play: {len(reports)} level(s) cleared, {len(reports) / minutes:.1f} levels per minute")
@@ -287,11 +270,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
     writable_folder(profile_dir(), ProfileError, "profile folder")
     overlay_path = args.overlay or profile_dir() / f"{name}-overlay.png"
     check_writable(overlay_path)
-    backend = open_backend(adb=args.adb, monitor=monitor, speed=DEFAULT_SPEED, scale=None)
-    image = backend.capture.grab(backend.screen)
+    with open_for(adb=args.adb, monitor=monitor, scale=None) as device:
+        image = device.grab(device.screen)
+        screen, scale, capabilities = device.screen, device.scale, device.capabilities
     detection = detect(image)
     write_image(overlay_path, draw_overlay(image, detection))
-    mapping = ScreenMap.for_image(backend.screen, image, backend.scale)
+    mapping = ScreenMap.for_image(screen, image, scale)
     found = find_next_button(image)
     if not detection.ok or detection.geometry is None:
         why = detection.reason
@@ -304,16 +288,17 @@ def run_calibrate(args: argparse.Namespace) -> int:
         print(f"calibrate: no board found ({why}); overlay in {overlay_path}", file=sys.stderr)
         return 1
     board_rect = mapping.image_to_capture(detection.geometry.bounds())
-    region = work_region(board_rect, backend.screen)
+    region = work_region(board_rect, screen)
     next_button = args.next or (mapping.image_to_capture(found) if found else None)
     profile = Profile(
         name=name,
         monitor=monitor,
         region=region,
-        scale=backend.scale,
+        scale=scale,
         board=board_rect,
         next_button=next_button,
-        backend="adb" if args.adb is not None else "screen",
+        backend=capabilities.name,
+        methods={"capture": capabilities.capture, "touch": capabilities.touch},
         serial=args.adb or None,
         created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
     )
@@ -324,7 +309,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
         f"calibrate: {board.rows}x{board.cols} board at ({board_rect.left:.0f}, {board_rect.top:.0f})"
         f"-({board_rect.right:.0f}, {board_rect.bottom:.0f})"
     )
-    print(f"calibrate: scale {backend.scale:g} capture pixels per pointer unit")
+    print(f"calibrate: scale {scale:g} capture pixels per pointer unit")
     where = f"({next_button[0]:.0f}, {next_button[1]:.0f})" if next_button else "found after each clear"
     print(f"calibrate: next button {where}")
     print(f"calibrate: profile {name!r} saved to {path}; overlay in {overlay_path}")
@@ -335,33 +320,34 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    from onestroke.bot.capture import no_display_reason, virtual_display
-
     if args.log is not None:  # before Xvfb and the game start: the game would fail on it
         check_writable_file(str(args.log), OutputPathError, "log file")
     log_dir = writable_folder(default_log_dir(), OutputPathError, "log folder")
     _interrupt_on_sigterm()
     with ExitStack() as stack:
         if args.xvfb or no_display_reason():
-            display = stack.enter_context(virtual_display())
-            os.environ.update(display.env())  # before anything imports pyautogui
+            device: Device = stack.enter_context(XvfbDevice())
+            display = device.display
             print(
                 f"demo: no screen in use, started Xvfb on {display.name} ({display.width}x{display.height})"
             )
+        else:
+            device = stack.enter_context(DesktopDevice())
         if args.log is None:
             folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="onestroke-demo-"))
             log = Path(folder) / "game.jsonl"
         else:
             log = args.log
-        return _demo_on_display(args, log, log_dir, stack)
+        return _demo_on_display(args, device, log, log_dir, stack)
 
 
-def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: ExitStack) -> int:
+def _demo_on_display(
+    args: argparse.Namespace, device: Device, log: Path, log_dir: Path, stack: ExitStack
+) -> int:
     from onestroke.bot.loop import LevelLoop, LoopStopped
     from onestroke.practice.game import BASE_SIZE
 
-    backend = open_backend(adb=None, monitor=1, speed=args.speed, scale=None)
-    screen = backend.screen
+    screen = device.screen
 
     width, height = round(BASE_SIZE[0] * args.scale), round(BASE_SIZE[1] * args.scale)
     if width > screen.width or height > screen.height:
@@ -385,11 +371,9 @@ def _demo_on_display(args: argparse.Namespace, log: Path, log_dir: Path, stack: 
     stack.callback(stop_game, game.process)
     print(f"demo: practice game (seed {args.seed}) at {position[0]},{position[1]}, log {log}")
     loop = LevelLoop(
-        backend.capture,
-        backend.pointer,
-        screen,
-        scale=backend.scale,
+        device,
         log_dir=log_dir,
+        pace=Pace(speed=args.speed),
         say=lambda line: print(f"bot: {line}", flush=True),
     )
     began = time.monotonic()
@@ -440,8 +424,6 @@ def start_game(
 
 def stop_game(game: subprocess.Popen[Any]) -> None:
     """End the practice game's process (the harness, demo and benchmark all stop it this way)."""
-    from onestroke.bot.capture import stop_process
-
     stop_process(game)
 
 

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from harness import Windows
 
-from onestroke.bot.capture import VirtualDisplay, virtual_display
+from onestroke.bot.device.desktop import DesktopDevice
+from onestroke.bot.device.xvfb import VirtualDisplay, virtual_display
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +36,13 @@ def on_xvfb(xvfb: VirtualDisplay, monkeypatch: pytest.MonkeyPatch) -> VirtualDis
             monkeypatch.setenv(key, value)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     return xvfb
+
+
+@pytest.fixture
+def desktop(on_xvfb: VirtualDisplay) -> Iterator[DesktopDevice]:
+    """The desktop device (mss + pyautogui) on the session's Xvfb."""
+    with DesktopDevice() as device:
+        yield device
 
 
 @pytest.fixture

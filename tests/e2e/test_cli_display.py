@@ -35,7 +35,8 @@ def test_the_pointer_and_the_window_stack_work_without_an_xauthority_entry(
     else:
         env.pop("XAUTHORITY", None)
     script = (
-        "from onestroke.bot.pointer import load_pyautogui; from onestroke.bot.capture import window_boxes;"
+        "from onestroke.bot.device.desktop import load_pyautogui;"
+        " from onestroke.bot.device.x11 import window_boxes;"
         " load_pyautogui(); assert window_boxes() is not None; print('done')"
     )
     done = run_bot_python(script, env)

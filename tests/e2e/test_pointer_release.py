@@ -1,4 +1,4 @@
-"""The mouse backend on a real X server: the button is released on every way out of a drag."""
+"""The desktop device on a real X server: the button is released on every way out of a drag."""
 
 from __future__ import annotations
 
@@ -13,12 +13,19 @@ import pytest
 from harness import Game, Windows, button_is_down
 
 from onestroke.bot.coords import Geometry, Point, Rect
-from onestroke.bot.pointer import Mouse, UnsafeDragError, route_points
+from onestroke.bot.device import UnsafeDragError, perform
+from onestroke.bot.device.desktop import DesktopDevice
+from onestroke.bot.gesture import Gesture, route_points, step_interval, stroke
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
 from onestroke.solver.search import solve
 
 pytestmark = pytest.mark.e2e
+
+
+def slow(points: list[Point], speed: float = 5) -> Gesture:
+    """A stroke through `points` at `speed` cells per second (4 points per cell)."""
+    return stroke(points, interval=step_interval(speed, 4))
 
 
 def level_route(game: Game) -> tuple[Geometry, list[Point], Rect]:
@@ -28,10 +35,9 @@ def level_route(game: Game) -> tuple[Geometry, list[Point], Rect]:
     return geometry, points, Rect(game.x, game.y, game.width, game.height)
 
 
-def test_ctrl_c_mid_drag_releases_the_button(windows: Windows) -> None:
+def test_ctrl_c_mid_drag_releases_the_button(windows: Windows, desktop: DesktopDevice) -> None:
     game = windows.game(seed=31)
     _, points, area = level_route(game)
-    mouse = Mouse(speed=5)
     seen_down: list[bool] = []
 
     def press_ctrl_c() -> None:  # SIGINT to this process, as the terminal sends it
@@ -43,7 +49,7 @@ def test_ctrl_c_mid_drag_releases_the_button(windows: Windows) -> None:
     person.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            mouse.drag(points, area)
+            perform(desktop, slow(points), area)
     finally:
         person.join()
     assert seen_down == [True], "Ctrl-C should come while the button is down"
@@ -52,12 +58,13 @@ def test_ctrl_c_mid_drag_releases_the_button(windows: Windows) -> None:
     assert record["cleared"] is False and record["reason"].startswith("released after")
 
 
-def test_fail_safe_corner_stops_the_drag_and_releases_the_button(windows: Windows) -> None:
+def test_fail_safe_corner_stops_the_drag_and_releases_the_button(
+    windows: Windows, desktop: DesktopDevice
+) -> None:
     import pyautogui
 
     game = windows.game(seed=32)
     _, points, area = level_route(game)
-    mouse = Mouse(speed=5)
     assert pyautogui.FAILSAFE is True
 
     def slam_into_corner() -> None:  # what a worried user does
@@ -68,7 +75,7 @@ def test_fail_safe_corner_stops_the_drag_and_releases_the_button(windows: Window
     person.start()
     try:
         with pytest.raises(pyautogui.FailSafeException):
-            mouse.drag(points, area)
+            perform(desktop, slow(points), area)
     finally:
         person.join()
         subprocess.run(["xdotool", "mousemove", "960", "540"], check=True)  # out of the corner again
@@ -76,12 +83,14 @@ def test_fail_safe_corner_stops_the_drag_and_releases_the_button(windows: Window
     assert pyautogui.FAILSAFE is True, "the fail-safe is back on after the release"
 
 
-def test_a_point_outside_the_area_is_refused_before_any_press(windows: Windows) -> None:
+def test_a_point_outside_the_area_is_refused_before_any_press(
+    windows: Windows, desktop: DesktopDevice
+) -> None:
     game = windows.game(seed=33)
     geometry, points, _ = level_route(game)
     board_only = geometry.bounds()
     with pytest.raises(UnsafeDragError, match="outside the board area"):
-        Mouse().drag([*points, (board_only.right + 40, board_only.top)], board_only)
+        perform(desktop, stroke([*points, Point(board_only.right + 40, board_only.top)]), board_only)
     time.sleep(0.3)
     assert game.records() == [] and not button_is_down()
 
@@ -90,7 +99,9 @@ STRESS = """
 import os, random, signal, threading, time
 from Xlib import X, display
 from onestroke.bot.coords import Rect
-from onestroke.bot.pointer import Mouse
+from onestroke.bot.device import perform
+from onestroke.bot.device.desktop import DesktopDevice
+from onestroke.bot.gesture import stroke
 
 def button_down():
     d = display.Display()
@@ -99,14 +110,14 @@ def button_down():
     finally:
         d.close()
 
-mouse = Mouse(speed=0)
+mouse = DesktopDevice()
 points = [(100 + i % 300, 100 + i // 300) for i in range(3000)]
 left_down = 0
 for trial in range(25):
     timer = threading.Timer(random.uniform(0.002, 0.05), os.kill, (os.getpid(), signal.SIGINT))
     try:
         timer.start()
-        mouse.drag(points, Rect(0, 0, 1000, 1000))
+        perform(mouse, stroke(points, turn_dwell=0), Rect(0, 0, 1000, 1000))
         timer.join()  # a drag that ended first: take the Ctrl-C here
         time.sleep(0.05)
     except KeyboardInterrupt:

@@ -1,7 +1,7 @@
 """The practice game's rules, played through its real window with the real (virtual) mouse.
 
-The first tests check the rules object alone; the rest drive the window with `bot.pointer.Mouse`
-and read what the game itself logged.
+The first tests check the rules object alone; the rest drive the window with the desktop device
+(`onestroke.bot.device.desktop`) and read what the game itself logged.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ import time
 import pytest
 from harness import Game, Windows
 
-from onestroke.bot.capture import ScreenCapture
-from onestroke.bot.coords import Geometry, Rect
-from onestroke.bot.pointer import Mouse, route_points
+from onestroke.bot.coords import Geometry, Point, Rect
+from onestroke.bot.device import perform
+from onestroke.bot.device.desktop import DesktopDevice
+from onestroke.bot.gesture import route_points, step_interval, stroke, tap
 from onestroke.bot.vision import detect
 from onestroke.practice.game import Attempt, cells_along
 from onestroke.practice.levels import make_level
@@ -107,37 +108,40 @@ def window_area(game: Game) -> Rect:
     return Rect(game.x, game.y, game.width, game.height)
 
 
-def test_game_logs_a_press_beside_the_cat(windows: Windows) -> None:
+def test_game_logs_a_press_beside_the_cat(windows: Windows, desktop: DesktopDevice) -> None:
     game = windows.game(seed=4)
     board = make_level(4, 1).board
     geometry = screen_geometry(game)
     elsewhere = next(cell for cell in board.cells if cell != board.start)
-    Mouse().click(geometry.centre(elsewhere), window_area(game))
+    perform(desktop, tap(geometry.centre(elsewhere)), window_area(game))
     (record,) = game.wait_for_records(1)
     assert record["cleared"] is False and record["path"] == []
     assert record["reason"] == f"press on {list(elsewhere)}, not on the cat {list(board.start)}"
 
 
-def test_an_unfinished_drag_with_an_undo_is_logged_unsolved(windows: Windows) -> None:
+def test_an_unfinished_drag_with_an_undo_is_logged_unsolved(windows: Windows, desktop: DesktopDevice) -> None:
     game = windows.game(seed=5)
     board = make_level(5, 1).board
     path = solve(board, timeout=5).path
     geometry = screen_geometry(game)
     there_and_back = [*path[:4], path[2]]  # three steps, then back onto the previous cell
-    Mouse(speed=20).drag(route_points(there_and_back, geometry.centre), window_area(game))
+    points = route_points(there_and_back, geometry.centre)
+    perform(desktop, stroke(points, interval=step_interval(20, 4)), window_area(game))
     (record,) = game.wait_for_records(1)
     assert record["cleared"] is False
     assert record["path"] == [list(cell) for cell in path[:3]]
     assert record["reason"] == f"released after 3 of {len(board)} cells"
 
 
-def test_a_full_drag_clears_the_level_and_next_brings_level_two(windows: Windows) -> None:
+def test_a_full_drag_clears_the_level_and_next_brings_level_two(
+    windows: Windows, desktop: DesktopDevice
+) -> None:
     game = windows.game(seed=6)
     board = make_level(6, 1).board
     path = solve(board, timeout=5).path
     geometry = screen_geometry(game)
-    mouse = Mouse(speed=60)
-    mouse.drag(route_points(path, geometry.centre), window_area(game))
+    points = route_points(path, geometry.centre)
+    perform(desktop, stroke(points, interval=step_interval(60, 4)), window_area(game))
     (record,) = game.wait_for_records(1)
     assert record["cleared"] is True and record["level"] == 1
     assert Board.from_text(record["board"]) == board
@@ -148,9 +152,7 @@ def test_a_full_drag_clears_the_level_and_next_brings_level_two(windows: Windows
     shown = render_screen(board, width=game.width, height=game.height, complete=True, route=path)
     assert shown.next_button is not None
     x0, y0, x1, y1 = shown.next_button
-    mouse.click((game.x + (x0 + x1) / 2, game.y + (y0 + y1) / 2), window_area(game))
+    perform(desktop, tap(Point(game.x + (x0 + x1) / 2, game.y + (y0 + y1) / 2)), window_area(game))
     time.sleep(0.3)
-    with ScreenCapture() as screen:
-        image = screen.grab()
-    seen = detect(image)
+    seen = detect(desktop.grab())
     assert seen.ok and seen.board == make_level(6, 2).board

@@ -1,4 +1,4 @@
-"""The adb backends against a stand-in `adb` on PATH (no phone here): the exact commands sent.
+"""The adb device against a stand-in `adb` on PATH (no phone here): the exact commands sent.
 
 The stand-in logs its arguments and, for `exec-out screencap -p`, prints a PNG of a rendered
 level, so capture, detection and `play --adb --dry-run` run for real on the phone's picture.
@@ -15,9 +15,10 @@ from pathlib import Path
 import cv2
 import pytest
 
-from onestroke.bot.capture import AdbCapture, CaptureError
-from onestroke.bot.coords import Rect
-from onestroke.bot.pointer import AdbTouch, InputError, UnsafeDragError
+from onestroke.bot.coords import Point, Rect
+from onestroke.bot.device import DeviceError, UnsafeDragError, open_device, perform
+from onestroke.bot.device.adb import AdbDevice
+from onestroke.bot.gesture import stroke, tap
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import render_screen
 
@@ -48,36 +49,44 @@ def calls(folder: Path) -> list[str]:
 
 
 def test_screencap_gives_the_phone_screen_as_bgr(fake_adb: Path) -> None:
-    image = AdbCapture("emulator-5554").grab()
+    with open_device("adb", serial="emulator-5554") as device:
+        assert isinstance(device, AdbDevice) and device.screen == Rect(0, 0, 1080, 1920)
+        image = device.grab()
     assert image.shape == (1920, 1080, 3)
     assert (image == cv2.imread(str(fake_adb / "screen.png"))).all()
-    assert calls(fake_adb) == ["-s emulator-5554 exec-out screencap -p"]
-    part = AdbCapture().grab(Rect(100, 200, 300, 400))
+    assert calls(fake_adb) == ["-s emulator-5554 exec-out screencap -p"] * 2  # opening looks once
+    part = AdbDevice().grab(Rect(100, 200, 300, 400))
     assert part.shape == (400, 300, 3)
+    assert not device.capabilities.fast_capture and device.windows is None
 
 
 def test_touch_drag_is_down_moves_up_in_screen_pixels(fake_adb: Path) -> None:
-    AdbTouch(speed=0).drag([(10.4, 20.6), (30, 20), (50, 20)], Rect(0, 0, 100, 100))
-    assert calls(fake_adb) == [
+    device = AdbDevice()
+    perform(
+        device, stroke([Point(10.4, 20.6), Point(30, 20), Point(50, 20)], turn_dwell=0), Rect(0, 0, 100, 100)
+    )
+    perform(device, tap(Point(70, 80), hold=0), Rect(0, 0, 100, 100))
+    assert calls(fake_adb)[1:] == [
         "shell input motionevent DOWN 10 21",
         "shell input motionevent MOVE 30 20",
         "shell input motionevent MOVE 50 20",
         "shell input motionevent UP 50 20",
+        "shell input motionevent DOWN 70 80",
+        "shell input motionevent UP 70 80",
     ]
 
 
 def test_touch_refuses_points_outside_the_area_before_touching(fake_adb: Path) -> None:
+    device = AdbDevice()
     with pytest.raises(UnsafeDragError):
-        AdbTouch(speed=0).drag([(10, 10), (500, 10)], Rect(0, 0, 100, 100))
-    assert calls(fake_adb) == []
+        perform(device, stroke([Point(10, 10), Point(500, 10)]), Rect(0, 0, 100, 100))
+    assert [call for call in calls(fake_adb) if "motionevent" in call] == []
 
 
 def test_missing_adb_is_explained(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
-    with pytest.raises(CaptureError, match="adb not found: install Android platform-tools"):
-        AdbCapture()
-    with pytest.raises(InputError, match="adb not found"):
-        AdbTouch()
+    with pytest.raises(DeviceError, match="adb not found: install Android platform-tools"):
+        open_device("adb")
 
 
 def test_play_dry_run_over_adb_finds_and_solves_the_phone_board(fake_adb: Path) -> None:

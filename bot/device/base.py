@@ -1,0 +1,281 @@
+"""The Device seam: what the play loop needs from a screen and a touch surface, and nothing more.
+
+A device (`Device`) grabs a region of its screen as a BGR numpy image, opens touch sessions
+(`TouchSession`: down, move, up — the finger is ALWAYS lifted when the session ends, also on
+errors and Ctrl-C), has a context-managed lifecycle (`with open_device(...) as device:`), and
+says what it can do (`Capabilities`). Backends register by name (`register`, `open_device`),
+one module each: desktop (mss + pyautogui), xvfb (a private virtual display), adb (a phone);
+x11 adds the window stack (`WindowStack`) to the desktop.
+
+Gestures (bot/gesture.py) are neutral timed events; `perform` plays one on any device, after
+checking that every point lies inside the area allowed for it — before anything is pressed.
+A caller that wants to watch the screen between events (the closed-loop drag) opens the session
+itself and feeds it events one at a time.
+
+Safety rules (docs/CONTRIBUTING.md), enforced here for every backend:
+- every point is checked to lie inside the session's area: all of a gesture's points before the
+  press (`perform`), and each point again as it is sent;
+- the finger (mouse button) is released on every exit path, with SIGINT/SIGTERM held back
+  during the release (`signals_deferred`).
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+import numpy as np
+
+from onestroke.bot.coords import Point, Rect
+from onestroke.bot.gesture import Gesture
+from onestroke.solver.errors import OnestrokeError
+
+
+class DeviceError(OnestrokeError):
+    """A device cannot be opened or driven (no display, Wayland, adb missing, device offline)."""
+
+
+class CaptureError(DeviceError):
+    """The screen or device cannot be read."""
+
+
+class InputError(DeviceError):
+    """The pointer or the touch screen cannot be driven."""
+
+
+class UnsafeDragError(OnestrokeError):
+    """A touch was refused before it happened: a point lies outside the allowed area."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a device can do, for the loop's choices (and the methods a profile records).
+
+    - `name`: the registry name (`desktop`, `xvfb`, `adb`);
+    - `capture`, `touch`: the methods in use (`mss`, `screencap-png`; `pyautogui`, `input-motionevent`);
+    - `fast_capture`: a board-sized grab takes milliseconds, so the screen can be watched while
+      dragging (a desktop: yes; adb screencap: no);
+    - `window_stack`: the device can tell which window a person sees at a point (X11), so a
+      window covering the game can be noticed.
+    """
+
+    name: str
+    capture: str
+    touch: str
+    fast_capture: bool
+    window_stack: bool
+
+
+@runtime_checkable
+class WindowStack(Protocol):
+    """The desktop's window stack (X11): who is on top where. Every answer may be None: cannot tell."""
+
+    def topmost(self, points: Sequence[Point]) -> list[int | None] | None:
+        """The id of the window a person sees at each point (None: bare root)."""
+        ...
+
+    def window_at(self, point: Point) -> Rect | None:
+        """The rectangle of the window a person sees at `point`."""
+        ...
+
+
+@contextmanager
+def signals_deferred() -> Iterator[None]:
+    """Hold back SIGINT/SIGTERM while the button is being released, deliver them afterwards.
+
+    Without this a second Ctrl-C could land inside the release call and leave the button down.
+    The Python-level handlers are swapped (they only ever run in the main thread), rather than
+    masking the signals: with other threads alive, the kernel hands a masked signal to one of
+    them and Python would still raise in the main thread.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+
+    def hold(signum: int, _frame: object) -> None:
+        held.append(signum)
+
+    previous = {number: signal.signal(number, hold) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():  # None: a handler installed outside Python
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        for number in held:
+            signal.raise_signal(number)
+
+
+def check_inside(points: Sequence[Point], area: Rect) -> None:
+    """Raise `UnsafeDragError` naming the first point outside `area`; nothing pressed yet."""
+    if not points:
+        raise UnsafeDragError("refusing to drag: the route has no points")
+    for i, point in enumerate(points):
+        if not area.contains(point):
+            raise UnsafeDragError(
+                f"refusing to drag: point {i} ({point[0]:.0f}, {point[1]:.0f}) lies outside the board area"
+                f" x {area.left:.0f}..{area.right:.0f}, y {area.top:.0f}..{area.bottom:.0f}"
+            )
+
+
+Session = TypeVar("Session", bound="TouchSession")
+
+
+class TouchSession(ABC):
+    """One touch, from `down` to `up`, inside `area` (pointer coordinates); a context manager.
+
+    Leaving the `with` block lifts the finger whatever happened (an error, Ctrl-C, the
+    fail-safe corner). Backends implement `_press`, `_move` and `_release`; the checks and the
+    release guarantee live here, once.
+    """
+
+    def __init__(self, area: Rect) -> None:
+        self.area = area
+        self.position: Point | None = None  # where the finger is while down
+        self._pressed = False
+
+    def down(self, point: Point) -> None:
+        """Put the finger (press the button) at `point`."""
+        check_inside([point], self.area)
+        if self._pressed:
+            raise InputError("touch session: down() while already down")
+        self._pressed = True  # before the call: a press that fails halfway is still released
+        self.position = point
+        self._press(point)
+
+    def move(self, point: Point) -> None:
+        """Move the finger, still down, to `point`."""
+        check_inside([point], self.area)
+        if not self._pressed:
+            raise InputError("touch session: move() before down()")
+        self._move(point)
+        self.position = point
+
+    def up(self) -> None:
+        """Lift the finger (release the button); harmless when it is not down."""
+        if not self._pressed:
+            return
+        with signals_deferred():
+            try:
+                self._release()
+            finally:
+                self._pressed = False
+
+    @property
+    def is_down(self) -> bool:
+        return self._pressed
+
+    def __enter__(self: Session) -> Session:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.up()
+
+    @abstractmethod
+    def _press(self, point: Point) -> None: ...
+
+    @abstractmethod
+    def _move(self, point: Point) -> None: ...
+
+    @abstractmethod
+    def _release(self) -> None: ...
+
+
+@runtime_checkable
+class Device(Protocol):
+    """A screen to look at and a surface to touch: what the play loop talks to.
+
+    - `screen`: the whole screen (or monitor) in capture units;
+    - `scale`: image pixels of a whole-screen grab per pointer unit (2 on Retina/HiDPI);
+    - `windows`: the window stack when the device has one (X11), else None;
+    - `grab(region)`: the pixels of `region` (default: the whole screen) as a BGR image;
+    - `touch(area)`: a new `TouchSession` whose points must lie inside `area` (pointer units);
+    - `close()`: release what the device holds; devices are context managers too.
+    """
+
+    capabilities: Capabilities
+    screen: Rect
+    scale: float
+    windows: WindowStack | None
+
+    def grab(self, region: Rect | None = None) -> np.ndarray: ...
+
+    def touch(self, area: Rect) -> TouchSession: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Any: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
+class DeviceBase:
+    """The lifecycle every backend shares: a context manager whose exit calls `close`."""
+
+    def close(self) -> None:
+        """Nothing to release by default."""
+
+    def __enter__(self: Any) -> Any:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def perform(
+    device: Device, gesture: Gesture, area: Rect, *, sleep: Callable[[float], None] = time.sleep
+) -> None:
+    """Play `gesture` on `device`: every point checked inside `area` first, the finger always lifted."""
+    check_inside(gesture.points, area)
+    with device.touch(area) as session:
+        for event in gesture.events:
+            if event.kind == "down":
+                session.down(event.point)
+            elif event.kind == "move":
+                session.move(event.point)
+            else:
+                session.up()
+            if event.dwell:
+                sleep(event.dwell)
+
+
+# -- the registry --------------------------------------------------------------------------
+
+Opener = Callable[..., Device]
+_OPENERS: dict[str, Opener] = {}
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def register(name: str) -> Callable[[F], F]:
+    """Class or function decorator: `open_device(name, **options)` calls it with the options."""
+
+    def add(opener: F) -> F:
+        if name in _OPENERS:
+            raise ValueError(f"device backend {name!r} is registered twice")
+        _OPENERS[name] = opener
+        return opener
+
+    return add
+
+
+def device_names() -> list[str]:
+    """The registered backends, sorted."""
+    return sorted(_OPENERS)
+
+
+def open_device(name: str, **options: Any) -> Device:
+    """Open the backend called `name` (see `device_names()`); close it, or use it in `with`."""
+    try:
+        opener = _OPENERS[name]
+    except KeyError:
+        raise DeviceError(f"unknown device {name!r}; known: {', '.join(device_names())}") from None
+    return opener(**options)

@@ -1,0 +1,217 @@
+"""The desktop device: the screen through mss, the mouse through pyautogui (`DesktopDevice`).
+
+On X11 it also offers the window stack (bot/device/x11.py). mss and pyautogui are imported
+when the device opens, not at module import: pyautogui opens the X display at import (and
+fails without one), and commands that never touch the screen should not pay for either.
+
+pyautogui's fail-safe stays on: throwing the mouse into a screen corner stops the bot.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from onestroke.bot.coords import Point, Rect
+from onestroke.bot.device.base import (
+    Capabilities,
+    CaptureError,
+    DeviceBase,
+    InputError,
+    TouchSession,
+    register,
+    signals_deferred,
+)
+from onestroke.bot.device.x11 import X11WindowStack, is_x11, quiet_xlib
+from onestroke.calibration.locate import pointer_scale
+
+
+def no_display_reason() -> str | None:
+    """Why a desktop capture cannot work here, in words a user can act on; None when it can."""
+    system = platform.system()
+    if system != "Linux":
+        return None
+    if os.environ.get("DISPLAY"):
+        return None
+    if os.environ.get("WAYLAND_DISPLAY"):
+        return (
+            "this is a Wayland session without XWayland's DISPLAY: screen capture and pointer input"
+            " need X11 (log in with an 'on Xorg' session, or run the game under XWayland with DISPLAY set)"
+        )
+    return (
+        "no display: DISPLAY is not set (run on a desktop, use `onestroke demo` which starts Xvfb"
+        " by itself, or start one: Xvfb :99 & export DISPLAY=:99)"
+    )
+
+
+def as_monitor(rect: Rect) -> dict[str, int]:
+    """mss's monitor dictionary for `rect` (whole capture units: mss grabs whole pixels)."""
+    box = rect.rounded()
+    return {"left": int(box.left), "top": int(box.top), "width": int(box.width), "height": int(box.height)}
+
+
+class ScreenCapture:
+    """Grabs a monitor (1 = the first, 0 = all of them) or a region of the desktop through mss.
+
+    One `mss.MSS` instance is kept and reused: creating one opens a display connection, which
+    costs more than the grab itself.
+    """
+
+    def __init__(self, monitor: int = 1, region: Rect | None = None) -> None:
+        reason = no_display_reason()
+        if reason:
+            raise CaptureError(reason)
+        import mss  # lazy: see the module docstring
+
+        try:
+            self._mss: Any = mss.MSS()
+        except mss.ScreenShotError as error:
+            where = f"display {os.environ['DISPLAY']!r}" if os.environ.get("DISPLAY") else "the screen"
+            raise CaptureError(
+                f"cannot open {where} for capture (is an X server running there?): {error}"
+            ) from None
+        monitors = self._mss.monitors
+        if not 0 <= monitor < len(monitors):
+            self._mss.close()
+            raise CaptureError(
+                f"monitor {monitor} does not exist: this screen has {len(monitors) - 1} monitor(s)"
+                " (0 = all of them together)"
+            )
+        m = monitors[monitor]
+        self.monitor = Rect(m["left"], m["top"], m["width"], m["height"])
+        self.region = region or self.monitor
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        """The pixels of `region` (default: the configured one) as a contiguous BGR image."""
+        import mss  # already imported by __init__; here for its exception type
+
+        box = region or self.region
+        try:
+            shot = self._mss.grab(as_monitor(box))
+        except mss.ScreenShotError as error:
+            raise CaptureError(f"screen capture of {box} failed: {error}") from None
+        bgra = np.frombuffer(shot.raw, dtype=np.uint8).reshape(shot.height, shot.width, 4)
+        return np.ascontiguousarray(bgra[:, :, :3])
+
+    def close(self) -> None:
+        self._mss.close()
+
+    def __enter__(self) -> ScreenCapture:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def load_pyautogui() -> Any:
+    """pyautogui with the fail-safe on and its per-call pause off (gestures carry their own pace)."""
+    reason = no_display_reason()
+    if reason:
+        raise InputError(reason)
+    try:
+        with quiet_xlib():  # pyautogui opens its X connection at import
+            import pyautogui  # lazy: see the module docstring
+    except Exception as error:  # pyautogui raises bare Exceptions when the display is unusable
+        raise InputError(f"cannot drive the mouse: {error}") from None
+    pyautogui.FAILSAFE = True
+    pyautogui.PAUSE = 0.0
+    return pyautogui
+
+
+def _rounded(point: Point) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
+
+
+class MouseSession(TouchSession):
+    """The left mouse button as a finger, in pointer coordinates (logical points on HiDPI)."""
+
+    def __init__(self, gui: Any, area: Rect) -> None:
+        super().__init__(area)
+        self._gui = gui
+        # macOS treats moves with the button down as plain moves unless they are drag events.
+        self._drag_events = platform.system() == "Darwin"
+
+    def _send(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        """One pyautogui call that Ctrl-C cannot split.
+
+        pyautogui talks to the X server over one python-xlib connection; an interrupt raised
+        halfway through a request leaves that connection out of step, and the release that
+        follows would then never reach the server. Signals wait until the call is done.
+        """
+        with signals_deferred():
+            call(*args, **kwargs)
+
+    def _press(self, point: Point) -> None:
+        x, y = _rounded(point)
+        self._send(self._gui.moveTo, x, y)
+        self._send(self._gui.mouseDown, x, y, button="left")
+
+    def _move(self, point: Point) -> None:
+        x, y = _rounded(point)
+        if self._drag_events:
+            self._send(self._gui.dragTo, x, y, duration=0, button="left", mouseDownUp=False)
+        else:
+            self._send(self._gui.moveTo, x, y)
+
+    def _release(self) -> None:
+        """Button up, even when the fail-safe corner is what stopped us (releasing is always safe)."""
+        gui = self._gui
+        failsafe, gui.FAILSAFE = gui.FAILSAFE, False
+        try:
+            gui.mouseUp(button="left")
+        finally:
+            gui.FAILSAFE = failsafe
+
+
+@register("desktop")
+class DesktopDevice(DeviceBase):
+    """This computer's screen (mss) and mouse (pyautogui); the X11 window stack where there is one.
+
+    `monitor`: the mss monitor (1 = first, 0 = all); `scale`: image pixels per pointer unit, or
+    None to measure it (a whole-monitor grab against `pyautogui.size()`).
+    """
+
+    def __init__(self, monitor: int = 1, scale: float | None = None) -> None:
+        self._capture = ScreenCapture(monitor)
+        try:
+            self._gui = load_pyautogui()
+        except BaseException:
+            self._capture.close()
+            raise
+        self.screen = self._capture.monitor
+        if scale is None:  # image pixels of a whole-monitor grab per pointer unit (HiDPI, Retina)
+            width = self.grab(self.screen).shape[1]
+            scale = (
+                pointer_scale(width, self.pointer_size()[0]) if monitor == 1 else width / self.screen.width
+            )
+        self.scale = scale
+        self.windows = X11WindowStack() if is_x11() else None
+        self.capabilities = Capabilities(
+            name="desktop",
+            capture="mss",
+            touch="pyautogui",
+            fast_capture=True,
+            window_stack=self.windows is not None,
+        )
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        return self._capture.grab(region or self.screen)
+
+    def touch(self, area: Rect) -> MouseSession:
+        return MouseSession(self._gui, area)
+
+    def pointer_size(self) -> tuple[int, int]:
+        """The screen's size in pointer units (pyautogui's)."""
+        width, height = self._gui.size()
+        return int(width), int(height)
+
+    def pointer_position(self) -> Point:
+        x, y = self._gui.position()
+        return Point(int(x), int(y))
+
+    def close(self) -> None:
+        self._capture.close()

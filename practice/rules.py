@@ -252,10 +252,16 @@ class Layout(Protocol):
 
 
 def control_at(controls: Mapping[str, Any], point: Point) -> str | None:
-    """The name of the control under `point`, None when there is none."""
+    """The name of the control under `point`, None when there is none.
+
+    A box is a rectangle with `left`, `top`, `width`, `height` or such a tuple.
+    """
     x, y = point
     for name, box in controls.items():
-        if box.left <= x < box.left + box.width and box.top <= y < box.top + box.height:
+        left, top, width, height = (
+            box if isinstance(box, tuple) else (box.left, box.top, box.width, box.height)
+        )
+        if left <= x < left + width and top <= y < top + height:
             return name
     return None
 

@@ -91,3 +91,19 @@ def test_region_covers_only_what_lies_wholly_inside() -> None:
 def test_a_window_scale_tk_cannot_draw_is_a_usage_error(capsys, command, scale) -> None:
     assert main([command, "--scale", scale]) == 2
     assert "argument --scale: must be" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["practice", "demo"])
+@pytest.mark.parametrize(
+    ("option", "fragment"),
+    [
+        (["--fps", "0"], "argument --fps: must be"),
+        (["--fps", "1e9"], "argument --fps: must be 1 to 240"),
+        (["--fps", "nan"], "argument --fps: must be"),
+        (["--rules", "lenient"], "argument --rules: invalid choice"),
+        (["--on-release", "drop"], "argument --on-release: invalid choice"),
+    ],
+)
+def test_practice_rules_out_of_range_are_usage_errors(capsys, command, option, fragment) -> None:
+    assert main([command, *option]) == 2
+    assert fragment in capsys.readouterr().err

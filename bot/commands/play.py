@@ -131,6 +131,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--scale", type=window_scale, default=1.0, help="window size factor, 0.2 to 4 (1 = 450x800)"
     )
     p.add_argument("--theme", default="classic", help="colour theme: classic, mint, sand, night")
+    add_rules_arguments(p, default="strict")
     p.set_defaults(run=run_practice)
 
     d = sub.add_parser("demo", help="the bot clears practice levels (starts Xvfb when there is no screen)")
@@ -141,6 +142,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--scale", type=window_scale, default=1.0, help="game window size factor, 0.2 to 4")
     d.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
     d.add_argument("--xvfb", action="store_true", help="use a private Xvfb even when a screen exists")
+    add_rules_arguments(d, default="forgiving")
     d.set_defaults(run=run_demo)
 
     y = sub.add_parser("play", help="clear levels of the game on screen (or on a phone with --adb)")
@@ -156,6 +158,50 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_source_arguments(c)
     c.add_argument("--overlay", type=Path, help="where to save the overlay picture")
     c.set_defaults(run=run_calibrate)
+
+
+def fps_value(text: str) -> float:
+    """The strict game's frame rate."""
+    from onestroke.practice.rules import FPS_RANGE
+
+    value = positive_float(text)
+    low, high = FPS_RANGE
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g} frames per second, got {text!r}")
+    return value
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser, default: str) -> None:
+    """The practice game's rules: strict (per frame, as real clients) or forgiving (the game of before)."""
+    parser.add_argument(
+        "--rules",
+        choices=("strict", "forgiving"),
+        default=default,
+        help=f"strict: the pointer is looked at once per frame and a skipped cell ends the attempt,"
+        f" as in real clients; forgiving: skipped cells are filled in (default {default})",
+    )
+    parser.add_argument(
+        "--fps", type=fps_value, default=30.0, help="frames per second of the strict game (30)"
+    )
+    parser.add_argument("--stalls", action="store_true", help="frames stall for 0-400 ms now and then")
+    parser.add_argument(
+        "--on-release",
+        choices=("keep", "clear"),
+        default="clear",
+        help="after a release the drawn path stays (keep: press on the cat to go on) or is wiped (clear)",
+    )
+
+
+def rules_from(args: argparse.Namespace) -> Any:
+    from onestroke.practice.rules import Rules
+
+    return Rules(strict=args.rules == "strict", on_release=args.on_release, fps=args.fps, stalls=args.stalls)
+
+
+def rules_options(rules: Any) -> list[str]:
+    """The `practice` command-line options that start a game with `rules`."""
+    options = ["--rules", rules.name, "--fps", f"{rules.fps:g}", "--on-release", rules.on_release]
+    return options + (["--stalls"] if rules.stalls else [])
 
 
 def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -186,6 +232,7 @@ def run_practice(args: argparse.Namespace) -> int:
         position=args.position,
         scale=args.scale,
         theme=args.theme,
+        rules=rules_from(args),
     )
 
 
@@ -367,7 +414,7 @@ def _demo_on_display(
                 f" wholly on the {screen.width}x{screen.height} screen"
             )
     offset = log.stat().st_size if log.exists() else 0  # count only what this run's game writes
-    game = start_game(args.seed, log, position, args.scale, args.levels)
+    game = start_game(args.seed, log, position, args.scale, args.levels, rules=rules_from(args))
     stack.callback(stop_game, game.process)
     print(f"demo: practice game (seed {args.seed}) at {position[0]},{position[1]}, log {log}")
     loop = LevelLoop(
@@ -396,9 +443,17 @@ class RunningGame:
 
 
 def start_game(
-    seed: int, log: Path, position: tuple[int, int], scale: float = 1.0, levels: int | None = None
+    seed: int,
+    log: Path,
+    position: tuple[int, int],
+    scale: float = 1.0,
+    levels: int | None = None,
+    rules: Any = None,
 ) -> RunningGame:
-    """The practice game in its own process; returns once its window is on screen."""
+    """The practice game in its own process; returns once its window is on screen.
+
+    `rules` (practice.rules.Rules) default to the forgiving game until the bot's drag follows the
+    strict one."""
     import select
 
     command = [
@@ -407,6 +462,11 @@ def start_game(
     ]  # fmt: skip
     if levels is not None:
         command += ["--levels", str(levels)]
+    if rules is None:
+        from onestroke.practice.rules import Rules
+
+        rules = Rules(strict=False)
+    command += rules_options(rules)
     game = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
     assert game.stdout is not None
     try:
@@ -441,7 +501,14 @@ def report_demo(records: list[dict[str, Any]], levels: int, seconds: float, stop
     from onestroke.solver.check import path_problem
 
     cleared = failures = 0
+    strays = [record for record in records if "stray" in record]
     for record in records:
+        if "stray" in record:
+            print(
+                f"level {record['level']}: STRAY PRESS on {record['stray']!r} of the"
+                f" {record['screen']} screen at ({record['x']}, {record['y']})"
+            )
+            continue
         board = Board.from_text(record["board"])
         if not record["cleared"]:
             failures += 1
@@ -459,9 +526,9 @@ def report_demo(records: list[dict[str, Any]], levels: int, seconds: float, stop
         )
     rate = cleared / (seconds / 60) if seconds > 0 else 0.0
     print(
-        f"demo: {cleared}/{levels} levels cleared, {failures} failure(s), {seconds:.1f} s,"
-        f" {rate:.1f} levels per minute"
+        f"demo: {cleared}/{levels} levels cleared, {failures} failure(s), {len(strays)} stray press(es),"
+        f" {seconds:.1f} s, {rate:.1f} levels per minute"
     )
     if stopped:
         print(f"demo: the bot stopped: {stopped}", file=sys.stderr)
-    return 0 if cleared == levels and stopped is None else 1
+    return 0 if cleared == levels and stopped is None and not strays else 1

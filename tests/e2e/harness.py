@@ -18,6 +18,7 @@ from typing import Any
 
 from onestroke.bot.commands.play import start_game, stop_game
 from onestroke.practice.game import BASE_SIZE
+from onestroke.practice.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME_SIZE = BASE_SIZE  # the practice window at --scale 1
@@ -58,13 +59,18 @@ class Windows:
     processes: list[subprocess.Popen[Any]] = field(default_factory=list)
 
     def game(
-        self, *, seed: int = 1, position: tuple[int, int] | None = None, levels: int | None = None
+        self,
+        *,
+        seed: int = 1,
+        position: tuple[int, int] | None = None,
+        levels: int | None = None,
+        rules: Rules | None = None,
     ) -> Game:
         rng = random.Random()
         if position is None:  # anywhere the whole window fits on the 1920x1080 screen
             position = (rng.randint(0, 1920 - GAME_SIZE[0]), rng.randint(0, 1080 - GAME_SIZE[1]))
         log = self.folder / f"game-{len(self.processes)}.jsonl"
-        started = start_game(seed, log, position, levels=levels)
+        started = start_game(seed, log, position, levels=levels, rules=rules)
         self.processes.append(started.process)
         time.sleep(0.2)  # the first frame is drawn right after the window is mapped
         box = started.window

@@ -24,6 +24,18 @@ if need_system_packages; then
     fi
 fi
 
+# Chromium plays the web practice target (practice/web) in the e2e tests; where it cannot be
+# installed those tests skip and say why, so a failure here only warns.
+if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
+            echo "run.sh: chromium could not be installed; the web practice tests will be skipped" >&2
+        fi
+    else
+        echo "run.sh: chromium missing (e.g. sudo apt-get install -y chromium); the web practice tests will be skipped" >&2
+    fi
+fi
+
 if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
 fi

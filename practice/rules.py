@@ -311,14 +311,21 @@ class PracticeGame:
         rules: Rules | None = None,
         levels: int | None = None,
         first_level: int = 1,
-        complete_after: float = COMPLETE_AFTER,
-        ranking_seconds: float = RANKING_SECONDS,
+        complete_after: float | None = None,
+        ranking_seconds: float | None = None,
         level_for: Callable[[int], Level] | None = None,
     ) -> None:
         self.layout, self.seed, self.rules = layout, seed, rules or Rules()
         self._level_for = level_for or (lambda number: make_level(seed, number))
         self.levels_wanted = levels
-        self.complete_after, self.ranking_seconds = complete_after, ranking_seconds
+        # the forgiving game is the game of before: no pause before the complete screen, no ranking
+        strict = self.rules.strict
+        self.complete_after = (
+            (COMPLETE_AFTER if strict else 0.0) if complete_after is None else complete_after
+        )
+        self.ranking_seconds = (
+            (RANKING_SECONDS if strict else 0.0) if ranking_seconds is None else ranking_seconds
+        )
         self.cleared = 0
         self.records: list[dict[str, Any]] = []
         self._queue: list[_Input] = []

@@ -88,6 +88,9 @@ class GameView:
         shown = render_screen(
             level.board, width=self.width, height=self.height, route=route, complete=complete, **common
         )
+        if shown.next_button is not None:  # the older complete screen's button moves with the board
+            x0, y0, x1, y1 = shown.next_button
+            self._controls["complete"] = self._controls["done"] = {"go_on": (x0, y0, x1 - x0, y1 - y0)}
         image = shown.image
         if screen == "ranking":  # the older renderer has no ranking screen: a blank one stands in
             image[:] = image[0, 0]

@@ -132,6 +132,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--theme", default="classic", help="colour theme: classic, mint, sand, night")
     add_rules_arguments(p, default="strict")
+    p.add_argument("--web", action="store_true", help="the game as a web page in Chromium (127.0.0.1)")
+    p.add_argument("--no-browser", action="store_true", help="with --web: only serve the page, print its URL")
     p.set_defaults(run=run_practice)
 
     d = sub.add_parser("demo", help="the bot clears practice levels (starts Xvfb when there is no screen)")
@@ -225,6 +227,19 @@ def run_practice(args: argparse.Namespace) -> int:
     reason = no_display_reason()
     if reason:
         raise PracticeError(reason)
+    if args.web:
+        from onestroke.practice.web.server import run_web_practice
+
+        return run_web_practice(
+            seed=args.seed,
+            levels=args.levels,
+            log=args.log,
+            position=args.position,
+            scale=args.scale,
+            theme=args.theme,
+            rules=rules_from(args),
+            browser=not args.no_browser,
+        )
     return open_game(
         seed=args.seed,
         levels=args.levels,
@@ -449,6 +464,7 @@ def start_game(
     scale: float = 1.0,
     levels: int | None = None,
     rules: Any = None,
+    web: bool = False,
 ) -> RunningGame:
     """The practice game in its own process; returns once its window is on screen.
 
@@ -466,11 +482,11 @@ def start_game(
         from onestroke.practice.rules import Rules
 
         rules = Rules(strict=False)
-    command += rules_options(rules)
+    command += rules_options(rules) + (["--web"] if web else [])
     game = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
     assert game.stdout is not None
     try:
-        ready, _, _ = select.select([game.stdout], [], [], 30)
+        ready, _, _ = select.select([game.stdout], [], [], 90 if web else 30)
         line = game.stdout.readline() if ready else ""
     except BaseException:  # Ctrl-C while the window opens: the caller never gets the process
         stop_game(game)

@@ -78,7 +78,7 @@ class PracticeWindow:
 
         self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
         self.rules = rules or Rules()
-        self.view = GameView(self.width, self.height, theme)
+        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict)
         self.game = PracticeGame(self.view, seed=seed, rules=self.rules, levels=levels)
         self.clock = FrameClock(self.rules, seed)
         self.log = GameLog(log)

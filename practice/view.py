@@ -4,9 +4,9 @@
 of each screen) and draws what a `PracticeGame` shows right now. The Tk window, the web page's
 server and a fake phone all show the game through it, so they look and answer alike.
 
-The level-complete and ranking screens are drawn like the real game's (practice/screens.py);
-until that module is there, the renderer's older complete screen stands in, with its "next"
-button as the go-on control.
+The level-complete and ranking screens are drawn like the real game's (practice/screens.py).
+`real_screens=False` keeps the game of before (the forgiving game's): the renderer's older
+complete screen, a panel with a "next" button (the go-on control), and no ranking screen.
 """
 
 from __future__ import annotations
@@ -15,22 +15,19 @@ from typing import Any
 
 import numpy as np
 
-from onestroke.bot.geometry import Geometry
+from onestroke.bot.coords import Geometry
+from onestroke.practice import screens as real
 from onestroke.practice.render import board_geometry, render_screen
 from onestroke.practice.rules import PracticeGame
 from onestroke.solver.board import Board
-
-try:  # the real game's complete and ranking screens (the vision work); older renderer meanwhile
-    from onestroke.practice import screens as _screens
-except ImportError:  # pragma: no cover - only until practice/screens.py lands
-    _screens = None  # type: ignore[assignment]
 
 
 class GameView:
     """Draws a practice game's screens at `width` x `height` pixels in one theme."""
 
-    def __init__(self, width: int, height: int, theme: str = "classic") -> None:
+    def __init__(self, width: int, height: int, theme: str = "classic", *, real_screens: bool = True) -> None:
         self.width, self.height, self.theme = width, height, theme
+        self._screens = real if real_screens else None
         self._controls: dict[str, dict[str, Any]] = {}
 
     def geometry(self, board: Board) -> Geometry:
@@ -47,22 +44,24 @@ class GameView:
         if screen == "level":
             return self._level_controls()
         if screen in ("complete", "done"):
-            if _screens is not None:
-                return dict(_screens.render_complete_screen(self.width, self.height, theme=self.theme).layout)
+            if self._screens is not None:
+                return dict(
+                    self._screens.render_complete_screen(self.width, self.height, theme=self.theme).layout
+                )
             shown = render_screen(
                 board, width=self.width, height=self.height, theme=self.theme, complete=True
             )
             assert shown.next_button is not None
             x0, y0, x1, y1 = shown.next_button
             return {"go_on": (x0, y0, x1 - x0, y1 - y0)}
-        if screen == "ranking" and _screens is not None:
-            return dict(_screens.render_ranking_screen(self.width, self.height, theme=self.theme).layout)
+        if screen == "ranking" and self._screens is not None:
+            return dict(self._screens.render_ranking_screen(self.width, self.height, theme=self.theme).layout)
         return {}
 
     def _level_controls(self) -> dict[str, Any]:
-        if _screens is None:
+        if self._screens is None:
             return {}
-        layout = _screens.render_complete_screen(self.width, self.height, theme=self.theme).layout
+        layout = self._screens.render_complete_screen(self.width, self.height, theme=self.theme).layout
         # the bars of the level screen are those that stay visible under the complete screen's veil
         return {
             name: box for name, box in layout.items() if name in ("back", "replay", "sos", "gift", "hint")
@@ -77,11 +76,11 @@ class GameView:
             return render_screen(
                 level.board, width=self.width, height=self.height, route=route, **common
             ).image
-        if screen == "ranking" and _screens is not None:
-            return _screens.render_ranking_screen(self.width, self.height, **common).image
+        if screen == "ranking" and self._screens is not None:
+            return self._screens.render_ranking_screen(self.width, self.height, **common).image
         route = game.play.route or level.board.cells
-        if _screens is not None and screen in ("complete", "done"):
-            return _screens.render_complete_screen(
+        if self._screens is not None and screen in ("complete", "done"):
+            return self._screens.render_complete_screen(
                 self.width, self.height, board=level.board, route=route, **common
             ).image
         complete = screen in ("complete", "done")

@@ -53,7 +53,7 @@ class WebGame:
     ) -> None:
         self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
         self.rules = rules or Rules()
-        self.view = GameView(self.width, self.height, theme)
+        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict)
         self.game = PracticeGame(self.view, seed=seed, rules=self.rules, levels=levels)
         self.log = GameLog(log)
         self.lock = threading.Lock()

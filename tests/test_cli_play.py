@@ -107,3 +107,10 @@ def test_a_window_scale_tk_cannot_draw_is_a_usage_error(capsys, command, scale) 
 def test_practice_rules_out_of_range_are_usage_errors(capsys, command, option, fragment) -> None:
     assert main([command, *option]) == 2
     assert fragment in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "demo"])
+@pytest.mark.parametrize("speed", ["1e-300", "0.1", "1e9", "inf", "nan", "-5", "0"])
+def test_an_insane_speed_is_refused_before_anything_starts(capsys, command, speed) -> None:
+    assert main([command, "--speed", speed]) == 2
+    assert "argument --speed: must be" in capsys.readouterr().err

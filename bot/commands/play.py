@@ -80,11 +80,23 @@ def window_scale(text: str) -> float:
     return value
 
 
+SPEEDS = (0.5, 1000.0)  # cells per second: slower is a stuck drag, faster is 'max'
+
+
 def speed_value(text: str) -> float:
-    """Cells per second, or `max` (no pauses between points)."""
+    """Cells per second, or `max` (no pauses between points); refused outside a sane range.
+
+    `--speed 1e-300` once pressed the button and then overflowed computing the first pause.
+    """
     if text == "max":
         return 0.0
-    return positive_float(text)
+    value = positive_float(text)
+    low, high = SPEEDS
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"must be {low:g} to {high:g} cells per second or 'max', got {text!r}"
+        )
+    return value
 
 
 def positive_int(text: str) -> int:

@@ -1,0 +1,347 @@
+"""The closed-loop drag: move on from a cell only once the screen shows the game took it.
+
+Real clients look at the pointer once per frame and stall now and then; a drag that outruns
+them skips cells, and a skipped cell is an illegal move that ends the attempt. So the bot
+watches the board while it drags (fast region captures, a few ms each) and sends the finger
+to the next cell only once the last one shows as taken. Its pace is therefore the game's own:
+learned from how fast this game answers (`Pace`), faster when it answers fast, slower when it
+is busy, never a constant chosen for one game.
+
+What it does when the screen does not show what it expects:
+- the cell is not taken yet: wait (the expected answer time, learned); then re-send the move
+  (a small jiggle inside the cell, so that the system sends a new event); after a few re-sends
+  without an answer it gives up: "the game stopped following the drag at cell 17 of 43";
+- the game dropped the path (it ended the attempt): release and stop, saying so;
+- a cell off the route was taken (a sample between cells, a bump): drag back onto the cell
+  before it, which undoes it in the game, and go on;
+- the board vanished (the game's window closed or was covered, the screen changed): release
+  at once and stop, naming the cause.
+
+A cell counts as taken when its centre no longer shows the plain cell colour (walked cells
+take the path's colour, the cat sits on the head). The background at the corners between
+cells shows whether the board is still there. `follow_route` needs a grab of the board region
+and a touch session (bot/device); it knows nothing about the backend behind them.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from onestroke.bot.coords import Geometry, Point
+from onestroke.solver.board import Cell
+from onestroke.solver.errors import OnestrokeError
+
+CHANGED = 14.0  # mean channel difference that tells a changed patch from capture noise
+PIXEL_CHANGED = 20  # channel difference of one pixel from the plain cell colour that counts as changed
+PATCH = 0.1  # half side of the patch read at a cell centre, in pitches
+FIRST_ANSWER = 0.06  # seconds assumed for the first answer, before any is measured
+RESENDS = 4  # re-sends of one move without an answer before giving up
+UNDOS = 3  # wrong cells undone in one drag before giving up
+ANSWERS_KEPT = 9  # the pace follows the median of the latest answers
+
+
+class DragStopped(OnestrokeError):
+    """The drag was given up (the finger is already lifted); the message names the cause."""
+
+    def __init__(self, message: str, *, cause: str, taken: int) -> None:
+        super().__init__(message)
+        self.cause = cause  # "window", "vanished", "dropped", "not-following", "changed", "undo"
+        self.taken = taken  # route cells the game showed as taken when the finger was lifted
+
+
+class Touch(Protocol):
+    """A touch session (bot/device): the finger down, moved, lifted."""
+
+    def down(self, point: Point) -> None: ...
+
+    def move(self, point: Point) -> None: ...
+
+    def up(self) -> None: ...
+
+
+@dataclass
+class Pace:
+    """How fast this game answers: the median of its latest answer times, and how to wait for one.
+
+    The first look after a move comes at 60 % of the expected answer, then every eighth of it
+    (at least `min_poll`): the watcher costs the game little CPU and still sees an answer soon.
+    """
+
+    first: float = FIRST_ANSWER
+    min_poll: float = 0.003
+    answers: deque[float] = field(default_factory=lambda: deque(maxlen=ANSWERS_KEPT))
+
+    @property
+    def expected(self) -> float:
+        return statistics.median(self.answers) if self.answers else self.first
+
+    def learn(self, seconds: float) -> None:
+        self.answers.append(seconds)
+
+    @property
+    def first_look(self) -> float:
+        return 0.6 * self.expected
+
+    @property
+    def poll(self) -> float:
+        return max(self.min_poll, self.expected / 8)
+
+    @property
+    def patience(self) -> float:
+        """How long to wait for an answer before re-sending the move."""
+        return max(0.25, 4 * self.expected)
+
+
+@dataclass(frozen=True)
+class Look:
+    """One look at the board while dragging: the cells showing as taken, and whether the board is there."""
+
+    taken: frozenset[Cell]
+    board_gone: bool
+    at: float
+
+
+class BoardWatch:
+    """Reads which cells show as taken on grabs of the board region.
+
+    `geometry` is the lattice in the grabbed image's pixels; `walked` the cells already taken
+    (the path so far, with the cat's cell) when the watch starts, so the plain cell colour is
+    learned from the others.
+    """
+
+    def __init__(
+        self,
+        grab: Callable[[], np.ndarray],
+        geometry: Geometry,
+        cells: Sequence[Cell],
+        walked: Sequence[Cell] = (),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.grab, self.geometry, self.cells, self.clock = grab, geometry, list(cells), clock
+        reference = grab()
+        plain_cells = [cell for cell in self.cells if cell not in set(walked)]
+        if not plain_cells:
+            raise ValueError("every cell is already walked: nothing to watch")
+        patches = self._patches(reference, plain_cells)
+        self.plain = np.median(patches, axis=0).round().astype(np.int16)
+        self._corners = self._corner_points(reference)
+        self._background = self._sample(reference, self._corners)
+
+    def _patch_box(self, cell: Cell, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+        x, y = self.geometry.centre(cell)
+        half = max(1, round(PATCH * min(self.geometry.pitch)))
+        h, w = shape[:2]
+        x0, y0 = max(0, round(x) - half), max(0, round(y) - half)
+        return x0, y0, min(w, round(x) + half + 1), min(h, round(y) + half + 1)
+
+    def _patches(self, image: np.ndarray, cells: Sequence[Cell]) -> np.ndarray:
+        out = np.empty((len(cells), 3), np.float32)
+        for i, cell in enumerate(cells):
+            x0, y0, x1, y1 = self._patch_box(cell, image.shape)
+            out[i] = image[y0:y1, x0:x1, :3].reshape(-1, 3).mean(axis=0) if x1 > x0 and y1 > y0 else 0
+        return out
+
+    def _corner_points(self, image: np.ndarray) -> list[tuple[int, int]]:
+        """Points between four cell corners (always background while the board shows), inside the image."""
+        h, w = image.shape[:2]
+        points = []
+        for r in range(-1, self.geometry.rows):
+            for c in range(-1, self.geometry.cols):
+                x, y = self.geometry.centre((r, c))
+                x, y = round(x + self.geometry.pitch[0] / 2), round(y + self.geometry.pitch[1] / 2)
+                if 1 <= x < w - 1 and 1 <= y < h - 1:
+                    points.append((x, y))
+        return points
+
+    @staticmethod
+    def _sample(image: np.ndarray, points: Sequence[tuple[int, int]]) -> np.ndarray:
+        if not points:
+            return np.zeros((0, 3), np.float32)
+        xs = np.array([p[0] for p in points])
+        ys = np.array([p[1] for p in points])
+        return image[ys, xs, :3].astype(np.float32)
+
+    def _changed_share(self, image: np.ndarray, cell: Cell) -> float:
+        """The share of the cell's centre patch whose pixels are not the plain cell colour.
+
+        A share, not a mean: the cat's fur, face and eyes average out close to grey on a grey
+        cell, but hardly any of its pixels are the plain grey.
+        """
+        x0, y0, x1, y1 = self._patch_box(cell, image.shape)
+        if x1 <= x0 or y1 <= y0:
+            return 1.0  # outside the grab: not the plain cell
+        patch = image[y0:y1, x0:x1, :3].astype(np.int16)
+        return float(np.mean(np.abs(patch - self.plain).max(axis=2) > PIXEL_CHANGED))
+
+    def look(self) -> Look:
+        image = self.grab()
+        at = self.clock()
+        taken = frozenset(cell for cell in self.cells if self._changed_share(image, cell) > 0.5)
+        corners = self._sample(image, self._corners)
+        changed = np.abs(corners - self._background).mean(axis=1) > CHANGED if len(corners) else np.zeros(0)
+        board_gone = bool(len(changed)) and float(np.mean(changed)) > 0.5
+        return Look(taken, board_gone, at)
+
+
+@dataclass
+class DragReport:
+    """What one watched drag cost: cells drawn, the game's answer times, re-sends and undos."""
+
+    cells: int = 0
+    seconds: float = 0.0
+    answers: list[float] = field(default_factory=list)
+    resends: int = 0
+    undos: int = 0
+
+    @property
+    def median_answer(self) -> float:
+        return statistics.median(self.answers) if self.answers else 0.0
+
+
+def follow_route(
+    touch: Touch,
+    watch: BoardWatch,
+    path: Sequence[Cell],
+    to_pointer: Callable[[Cell], Point],
+    *,
+    start: int = 0,
+    pace: Pace | None = None,
+    jiggle: float = 0.0,
+    window_open: Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> DragReport:
+    """Draw `path` from `path[start]` (the cat's cell; `path[:start+1]` already taken) to its end.
+
+    Presses on `path[start]`, sends the finger one cell at a time and waits for each to show as
+    taken; lifts the finger at the end. On a cause to stop, lifts it at once and raises
+    `DragStopped`. `jiggle` is the pointer distance of a re-sent move from the cell centre
+    (default a tenth of the distance between the first two cells).
+    """
+    pace = pace or Pace()
+    report = DragReport()
+    total = len(path)
+    if total - start < 2:
+        return report
+    if not jiggle:
+        (x0, y0), (x1, y1) = to_pointer(path[0]), to_pointer(path[1])
+        jiggle = 0.1 * max(abs(x1 - x0), abs(y1 - y0))
+    began = clock()
+    state = _Drag(touch, watch, path, to_pointer, pace, report, jiggle, window_open, clock, sleep)
+    touch.down(to_pointer(path[start]))
+    try:
+        state.run(start)
+    except BaseException:
+        touch.up()
+        raise
+    touch.up()
+    report.seconds = clock() - began
+    return report
+
+
+@dataclass
+class _Drag:
+    touch: Touch
+    watch: BoardWatch
+    path: Sequence[Cell]
+    to_pointer: Callable[[Cell], Point]
+    pace: Pace
+    report: DragReport
+    jiggle: float
+    window_open: Callable[[], bool] | None
+    clock: Callable[[], float]
+    sleep: Callable[[float], None]
+
+    def run(self, start: int) -> None:
+        k = start  # path[:k+1] shows as taken
+        while k + 1 < len(self.path):
+            self._step(k)
+            k += 1
+            self.report.cells += 1
+
+    def _stop(self, message: str, cause: str, taken: int) -> DragStopped:
+        self.touch.up()  # first: the finger must not stay down while we explain
+        return DragStopped(message, cause=cause, taken=taken)
+
+    def _step(self, k: int) -> None:
+        """Send the finger to path[k+1] and return once the screen shows it taken."""
+        target = self.path[k + 1]
+        before = set(self.path[: k + 1])
+        after = before | {target}
+        sent = self.clock()
+        self.touch.move(self.to_pointer(target))
+        resends = 0
+        undos = 0
+        self.sleep(self.pace.first_look)
+        while True:
+            look = self.watch.look()
+            if look.taken == after:
+                answer = look.at - sent
+                self.pace.learn(answer)
+                self.report.answers.append(answer)
+                return
+            self._check_board(look, k)
+            extra = look.taken - after
+            if extra:
+                if len(extra) > 2:
+                    raise self._stop(
+                        f"the board changed under the drag: {len(extra)} cells off the route changed"
+                        f" at cell {k + 2} of {len(self.path)}",
+                        "changed",
+                        k + 1,
+                    )
+                undos += 1
+                self.report.undos += 1
+                if undos > UNDOS:
+                    raise self._stop(
+                        f"the game kept taking cells off the route at cell {k + 2} of {len(self.path)}",
+                        "undo",
+                        k + 1,
+                    )
+                # drag back onto the cell the game took before the wrong one: that undoes it
+                back = target if target in look.taken else self.path[k]
+                self.touch.move(self.to_pointer(back))
+                self.sleep(self.pace.expected)
+                self.touch.move(self.to_pointer(target))
+                sent = self.clock()
+                self.sleep(self.pace.first_look)
+                continue
+            missing = before - look.taken
+            if missing:  # the game lost cells it had shown: it dropped or undid the path
+                raise self._stop(
+                    f"the game stopped following the drag at cell {k + 2} of {len(self.path)}"
+                    f" (it dropped {len(missing)} drawn cell(s))",
+                    "dropped",
+                    len(look.taken & before),
+                )
+            if look.at - sent < self.pace.patience:
+                self.sleep(self.pace.poll)
+                continue
+            resends += 1
+            if resends > RESENDS:
+                raise self._stop(
+                    f"the game stopped following the drag at cell {k + 2} of {len(self.path)}",
+                    "not-following",
+                    k + 1,
+                )
+            self.report.resends += 1
+            x, y = self.to_pointer(target)
+            offset = self.jiggle if resends % 2 else -self.jiggle
+            self.touch.move(Point(x + offset, y + offset))  # a new position: the system sends a new event
+            sent = self.clock()
+            self.sleep(self.pace.first_look)
+
+    def _check_board(self, look: Look, k: int) -> None:
+        if self.window_open is not None and not self.window_open():
+            raise self._stop("the game window closed", "window", k + 1)
+        if look.board_gone:
+            raise self._stop(
+                f"the board vanished from the screen at cell {k + 2} of {len(self.path)}", "vanished", k + 1
+            )

@@ -194,7 +194,7 @@ def run_web_practice(
     browser: bool = True,
 ) -> int:
     """`onestroke practice --web`: serve the page, open Chromium on it, run until the levels are done."""
-    from onestroke.bot.capture import stop_process
+    from onestroke._process import stop_process
 
     def interrupted(_signum: int, _frame: Any) -> None:
         raise KeyboardInterrupt  # SIGTERM too: the browser is stopped on the way out

@@ -1,7 +1,7 @@
 """The practice game's rules, played through its real window with the real (virtual) mouse.
 
-The first tests check the rules object alone; the rest drive the window with the desktop device
-(`onestroke.bot.device.desktop`) and read what the game itself logged.
+The rules alone are tested in tests/test_rules.py; these tests drive the window with the desktop
+device (`onestroke.bot.device.desktop`) and read what the game itself logged.
 """
 
 from __future__ import annotations
@@ -16,85 +16,15 @@ from onestroke.bot.device import perform
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import route_points, step_interval, stroke, tap
 from onestroke.bot.vision import detect
-from onestroke.practice.game import Attempt, cells_along
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
+from onestroke.practice.rules import Rules
+from onestroke.practice.view import GameView
 from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.search import solve
 
 pytestmark = pytest.mark.e2e
-
-BOARD = Board.from_text("S . .\n. # .\n. . .\n")
-ROUND = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0)]
-
-
-# -- the rules, without a window ------------------------------------------------------------
-
-
-def test_a_route_over_every_cell_clears_the_level() -> None:
-    attempt = Attempt(BOARD)
-    attempt.press((0, 0))
-    for cell in ROUND[1:]:
-        attempt.move(cell)
-    assert attempt.cleared and attempt.route == ROUND
-    assert is_valid_path(BOARD, attempt.route)
-
-
-def test_moving_back_onto_the_previous_cell_undoes_one_step() -> None:
-    attempt = Attempt(BOARD)
-    attempt.press((0, 0))
-    for cell in [(0, 1), (0, 2), (0, 1)]:
-        attempt.move(cell)
-    assert attempt.route == [(0, 0), (0, 1)] and attempt.active
-
-
-@pytest.mark.parametrize(
-    ("moves", "reason"),
-    [
-        ([(0, 1), (1, 1)], None),  # a hole is simply not a cell: nothing happens
-        ([(0, 1), (2, 1)], "illegal move from [0, 1] to [2, 1]"),  # a jump
-        ([(1, 0), (0, 0)], None),  # back onto the previous cell = undo, legal
-        ([(0, 1), (0, 2), (1, 2), (0, 2), (0, 1), (0, 0)], None),
-    ],
-)
-def test_illegal_moves_end_the_attempt(moves: list[tuple[int, int]], reason: str | None) -> None:
-    attempt = Attempt(BOARD)
-    attempt.press((0, 0))
-    for cell in moves:
-        attempt.move(cell)
-    assert attempt.reason == reason
-    assert attempt.active == (reason is None)
-
-
-def test_revisiting_a_cell_is_illegal() -> None:
-    board = Board.from_text("S . .\n. . .\n")
-    attempt = Attempt(board)
-    attempt.press((0, 0))
-    for cell in [(0, 1), (1, 1), (1, 0), (0, 0)]:
-        attempt.move(cell)
-    assert attempt.route == [(0, 0), (0, 1), (1, 1), (1, 0)]
-    attempt.move((0, 0))  # not the previous cell: a revisit of the start
-    assert not attempt.active and not attempt.cleared
-    assert attempt.reason is not None and "illegal" in attempt.reason
-
-
-def test_releasing_early_or_pressing_beside_the_cat_leaves_the_level_unsolved() -> None:
-    early = Attempt(BOARD)
-    early.press((0, 0))
-    early.move((0, 1))
-    early.release()
-    assert not early.cleared and early.reason == "released after 2 of 8 cells"
-    beside = Attempt(BOARD)
-    beside.press((2, 2))
-    assert not beside.active and beside.reason == "press on [2, 2], not on the cat [0, 0]"
-
-
-def test_fast_pointer_jumps_along_a_row_still_pass_every_cell() -> None:
-    geometry = Geometry((10.0, 10.0), (20.0, 20.0), 3, 3)
-    assert cells_along(geometry, (10, 10), (50, 10)) == [(0, 0), (0, 1), (0, 2)]
-    assert cells_along(geometry, (50, 10), (50, 50)) == [(0, 2), (1, 2), (2, 2)]
-
 
 # -- the real window -----------------------------------------------------------------------
 
@@ -133,26 +63,85 @@ def test_an_unfinished_drag_with_an_undo_is_logged_unsolved(windows: Windows, de
     assert record["reason"] == f"released after 3 of {len(board)} cells"
 
 
-def test_a_full_drag_clears_the_level_and_next_brings_level_two(
+def test_a_full_drag_clears_the_level_and_go_on_brings_level_two(
     windows: Windows, desktop: DesktopDevice
 ) -> None:
-    game = windows.game(seed=6)
+    game = windows.game(seed=6, rules=Rules(fps=30))
     board = make_level(6, 1).board
     path = solve(board, timeout=5).path
-    geometry = screen_geometry(game)
-    points = route_points(path, geometry.centre)
-    perform(desktop, stroke(points, interval=step_interval(60, 4)), window_area(game))
+    slow_drag(desktop, game, path)
     (record,) = game.wait_for_records(1)
     assert record["cleared"] is True and record["level"] == 1
     assert Board.from_text(record["board"]) == board
     assert is_valid_path(board, record["path"])
-    # the level-complete screen: its "next" button is drawn where the renderer says
-    from onestroke.practice.render import render_screen
-
-    shown = render_screen(board, width=game.width, height=game.height, complete=True, route=path)
-    assert shown.next_button is not None
-    x0, y0, x1, y1 = shown.next_button
-    perform(desktop, tap(Point(game.x + (x0 + x1) / 2, game.y + (y0 + y1) / 2)), window_area(game))
-    time.sleep(0.3)
+    time.sleep(0.5)  # the walked board stays a moment, then the level-complete screen
+    assert not detect(desktop.grab()).ok, "the level-complete screen shows no board"
+    perform(desktop, tap(go_on_centre(game)), window_area(game))
+    time.sleep(1.2)  # the ranking screen, then the next level
     seen = detect(desktop.grab())
     assert seen.ok and seen.board == make_level(6, 2).board
+    assert [r for r in game.records() if "stray" in r] == []
+
+
+def control_centre(game: Game, name: str) -> Point:
+    box = GameView(game.width, game.height).controls("complete")[name]
+    return Point(game.x + box.left + box.width / 2, game.y + box.top + box.height / 2)
+
+
+def go_on_centre(game: Game) -> Point:
+    return control_centre(game, "go_on")
+
+
+def slow_drag(desktop: DesktopDevice, game: Game, path: list[tuple[int, int]], speed: float = 6) -> None:
+    """One point per cell at `speed` cells/s: slower than the strict game's frames."""
+    points = route_points(path, screen_geometry(game).centre, 1)
+    perform(desktop, stroke(points, interval=step_interval(speed, 1)), window_area(game))
+
+
+def test_strict_game_ends_the_attempt_on_a_skipped_cell(windows: Windows, desktop: DesktopDevice) -> None:
+    game = windows.game(seed=7, rules=Rules(fps=30))
+    board = make_level(7, 1).board
+    path = solve(board, timeout=5).path
+    # two cells per point, no pause: the game samples at most once in between
+    points = route_points(path[::2], screen_geometry(game).centre, 1)
+    perform(desktop, stroke(points, interval=0.0), window_area(game))
+    (record,) = game.wait_for_records(1)
+    assert record["cleared"] is False and record["rules"] == "strict"
+    assert record["reason"].startswith("illegal move: jumped from"), record
+
+
+def test_strict_game_follows_a_drag_slower_than_its_frames(windows: Windows, desktop: DesktopDevice) -> None:
+    game = windows.game(seed=8, rules=Rules(fps=30))
+    board = make_level(8, 1).board
+    slow_drag(desktop, game, solve(board, timeout=5).path)
+    (record,) = game.wait_for_records(1)
+    assert record["cleared"] is True and is_valid_path(board, record["path"]), record
+
+
+def test_keep_mode_goes_on_from_the_cat_after_a_release(windows: Windows, desktop: DesktopDevice) -> None:
+    game = windows.game(seed=9, rules=Rules(fps=30, on_release="keep"))
+    board = make_level(9, 1).board
+    path = solve(board, timeout=5).path
+    slow_drag(desktop, game, path[:6])
+    slow_drag(desktop, game, path[5:])
+    first, second = game.wait_for_records(2)
+    assert first["reason"] == f"released after 6 of {len(board)} cells"
+    assert second["cleared"] is True and second["kept"] == 5
+    assert second["path"] == [list(cell) for cell in path]
+
+
+def test_a_press_on_share_is_logged_as_stray_and_only_go_on_goes_on(
+    windows: Windows, desktop: DesktopDevice
+) -> None:
+    game = windows.game(seed=10, rules=Rules(fps=30))
+    slow_drag(desktop, game, solve(make_level(10, 1).board, timeout=5).path)
+    time.sleep(0.6)
+    others = [name for name in GameView(game.width, game.height).controls("complete") if name != "go_on"]
+    assert {"share", "ranking", "hint", "more_games"} <= set(others)
+    for name in others:
+        perform(desktop, tap(control_centre(game, name)), window_area(game))
+    perform(desktop, tap(Point(game.x + game.width / 2, game.y + 3)), window_area(game))  # the veil
+    perform(desktop, tap(go_on_centre(game)), window_area(game))
+    time.sleep(0.3)
+    strays = [r["stray"] for r in game.records() if "stray" in r]
+    assert strays == [*others, "background"]

@@ -15,9 +15,10 @@ import pytest
 from harness import Windows, run_bot
 from test_bot_e2e import assert_cleared_in_a_row
 
-from onestroke.bot.capture import ScreenCapture
 from onestroke.bot.coords import Rect
-from onestroke.bot.pointer import Mouse
+from onestroke.bot.device import perform
+from onestroke.bot.device.desktop import DesktopDevice
+from onestroke.bot.gesture import tap
 from onestroke.bot.vision import detect
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
@@ -33,17 +34,16 @@ pytestmark = [
 ]
 
 
-def test_the_page_logs_a_press_beside_the_cat(windows: Windows) -> None:
+def test_the_page_logs_a_press_beside_the_cat(windows: Windows, desktop: DesktopDevice) -> None:
     game = windows.game(seed=41, web=True, position=(600, 120))
     board = make_level(41, 1).board
     # where the page shows the grid: found by the detector, as the bot would
-    with ScreenCapture() as screen:
-        seen = detect(screen.grab())
+    seen = detect(desktop.grab())
     assert seen.ok and seen.board == board and seen.geometry is not None, seen.reason
     expected = board_geometry(board, game.width, game.height)
     assert seen.geometry.pitch[0] == pytest.approx(expected.pitch[0], abs=1.0)
     elsewhere = next(cell for cell in board.cells if cell != board.start)
-    Mouse().click(seen.geometry.centre(elsewhere), Rect(0, 0, 1920, 1080))
+    perform(desktop, tap(seen.geometry.centre(elsewhere)), Rect(0, 0, 1920, 1080))
     (record,) = game.wait_for_records(1)
     assert record["reason"] == f"press on {list(elsewhere)}, not on the cat {list(board.start)}"
 

@@ -161,10 +161,10 @@ class PhoneLayout:
 
     def controls(self, screen: str) -> dict[str, Rect]:
         if screen not in self._controls:
-            self._controls[screen] = {name: Rect(*box) for name, box in self._boxes(screen).items()}
+            self._controls[screen] = self._boxes(screen)
         return self._controls[screen]
 
-    def _boxes(self, screen: str) -> dict[str, tuple[int, int, int, int]]:
+    def _boxes(self, screen: str) -> dict[str, Rect]:
         w, h, th = self.width, self.height, theme_named(self.theme)
         if screen == "complete":
             return render_complete_screen(w, h, theme=th).layout

@@ -287,6 +287,8 @@ class Phone:
     def touch(self, action: str, x: float, y: float) -> None:
         """One touch event now: DOWN, MOVE or UP at screen pixel (x, y) of the framebuffer."""
         with self._lock:
+            if self.state == "gone":  # the cable is out: the command dies with its stream
+                raise ConnectionResetError(f"{self.serial} was unplugged")
             t = self.now()
             self._catch_up(t)
             gx, gy = self._to_game(x, y)

@@ -30,11 +30,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Point
+from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.solver.board import Cell
 from onestroke.solver.errors import OnestrokeError
 
@@ -345,3 +345,32 @@ class _Drag:
             raise self._stop(
                 f"the board vanished from the screen at cell {k + 2} of {len(self.path)}", "vanished", k + 1
             )
+
+
+def watched_drag(
+    device: Any,
+    region: Rect,
+    image_geometry: Geometry,
+    pointer_geometry: Geometry,
+    path: Sequence[Cell],
+    *,
+    pace: Pace | None = None,
+    start: int = 0,
+) -> DragReport:
+    """`follow_route` on a device (bot/device): grabs of `region`, a touch session inside the board.
+
+    `image_geometry` is the lattice in the pixels of a grab of `region` (what the detector saw);
+    `pointer_geometry` the same lattice in pointer units. On a desktop with a window stack a
+    board that vanishes is checked against the window that showed it, to name the cause.
+    """
+    watch = BoardWatch(lambda: device.grab(region), image_geometry, list(path), path[: start + 1])
+    windows = getattr(device, "windows", None)
+    centre = pointer_geometry.bounds().centre
+    window = windows.window_at(centre) if windows is not None else None
+    try:
+        with device.touch(pointer_geometry.bounds()) as touch:
+            return follow_route(touch, watch, path, pointer_geometry.centre, start=start, pace=pace)
+    except DragStopped as stopped:
+        if stopped.cause == "vanished" and window is not None and windows.window_at(centre) != window:
+            raise DragStopped("the game window closed", cause="window", taken=stopped.taken) from None
+        raise

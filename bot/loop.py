@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,8 @@ import numpy as np
 
 from onestroke.bot.coords import Geometry, Point, Rect, ScreenMap
 from onestroke.bot.device import Device, perform
+from onestroke.bot.drag import DragStopped, watched_drag
+from onestroke.bot.drag import Pace as DragPace
 from onestroke.bot.gesture import Gesture, Pace, route_gesture, tap
 from onestroke.bot.overlay import draw_overlay
 from onestroke.bot.vision import Detection, detect
@@ -88,6 +90,7 @@ class LevelLoop:
     solve_timeout: float = 5.0
     advance_timeout: float = 4.0
     say: Callable[[str], None] = print
+    drag_pace: DragPace = field(default_factory=DragPace)  # how fast this game answers, learned
 
     @property
     def screen(self) -> Rect:
@@ -208,7 +211,14 @@ class LevelLoop:
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
-            perform(self.device, gesture, geometry.bounds())
+            if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/drag.py)
+                try:
+                    watched_drag(self.device, sight.screen_map.region, sight.detection.geometry, geometry,
+                                 result.path, pace=self.drag_pace)  # fmt: skip
+                except DragStopped as stopped:
+                    raise self.stop(f"level {number}: {stopped}", None) from None
+            else:
+                perform(self.device, gesture, geometry.bounds())
             drag_s = time.perf_counter() - began
             if self.wait_for_advance(board):
                 return _report(number, board, sight, solve_ms, drag_s, attempt)

@@ -25,12 +25,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from onestroke.bot.commands.play import speed_value
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.device.xvfb import XvfbDevice
-from onestroke.bot.gesture import DEFAULT_SPEED, Pace
-from onestroke.bot.loop import LevelLoop
+from onestroke.bot.gesture import DEFAULT_SPEED, Pace, parse_speed
+from onestroke.bot.play.loop import LevelLoop
+from onestroke.practice.process import read_log, start_game, stop_game
 from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.search import solve
@@ -79,8 +79,6 @@ def run(levels: int, repeat: int, seed: int, speed: float) -> int:
 
 
 def measure(device: Device, levels: int, repeat: int, seed: int, speed: float, folder: Path) -> int:
-    from onestroke.bot.commands.play import read_log, start_game, stop_game
-
     log = folder / "game.jsonl"
     game = start_game(seed, log, (735, 140), levels=levels)
     rows: list[Row] = []
@@ -156,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="cells/s or 'max'")
+    parser.add_argument("--speed", type=parse_speed, default=DEFAULT_SPEED, help="cells/s or 'max'")
     args = parser.parse_args(argv)
     return run(args.levels, args.repeat, args.seed, args.speed)
 

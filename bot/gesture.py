@@ -112,11 +112,24 @@ def dwell_times(points: Sequence[Point], interval: float, turn_dwell: float = TU
     return times
 
 
+def parse_speed(text: str) -> float:
+    """Cells per second as people type it: a number above 0, or `max` (0: no pauses between points)."""
+    if text == "max":
+        return 0.0
+    value = float(text)
+    if not value > 0 or value == float("inf"):
+        raise ValueError(f"speed must be more than 0 cells per second, or 'max', not {text!r}")
+    return value
+
+
 def step_interval(speed: float, substeps: int) -> float:
     """Seconds between two points for `speed` cells per second (0 = as fast as possible)."""
     if speed < 0:
         raise ValueError(f"speed must be >= 0 cells per second, not {speed}")
     return 0.0 if speed == 0 else 1.0 / (speed * substeps)
+
+
+DEFAULT_PACE = Pace()
 
 
 def stroke(
@@ -143,7 +156,7 @@ def stroke(
     return Gesture(tuple(events))
 
 
-def route_gesture(path: Sequence[Cell], geometry: Geometry, pace: Pace = Pace()) -> Gesture:
+def route_gesture(path: Sequence[Cell], geometry: Geometry, pace: Pace = DEFAULT_PACE) -> Gesture:
     """The gesture that draws `path` on a board laid out as `geometry` (pointer coordinates)."""
     points = route_points(path, geometry.centre, pace.substeps)
     cells: list[Cell | None] = [None] * len(points)

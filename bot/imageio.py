@@ -7,7 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from onestroke.bot.commands.common import check_writable_file
+from onestroke.bot.files import check_writable_file
 from onestroke.solver.errors import OnestrokeError
 
 WRITABLE = (".png", ".jpg", ".jpeg", ".bmp", ".webp")

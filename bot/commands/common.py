@@ -1,23 +1,21 @@
-"""Small helpers the subcommand groups share: argument types and reading input files.
+"""Argument types the subcommand groups share.
 
-Every helper turns bad input into one line that names the file or the value: argparse prints
-an `ArgumentTypeError` as a usage error (exit 2), and the CLI prints an `OnestrokeError` as
-`onestroke: MESSAGE` (exit 2).
+Every type turns bad input into one line that names the value: argparse prints an
+`ArgumentTypeError` as a usage error (exit 2). File checks live in bot/files.py.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import sys
-import tempfile
-from pathlib import Path
+from typing import Any
 
-from onestroke.solver.errors import OnestrokeError
+from onestroke.bot.coords import Point, Rect, RectError
+from onestroke.bot.gesture import parse_speed
+from onestroke.calibration.profile import NAME_PATTERN
+from onestroke.practice.rules import FPS_RANGE, Rules
 
-
-class OutputPathError(OnestrokeError):
-    """A file or folder the command must write to cannot be written."""
+WINDOW_SCALES = (0.2, 4.0)  # a 90x160 to a 1800x3200 window: beyond, Tk or the renderer gives up
 
 
 def positive_seconds(text: str) -> float:
@@ -36,48 +34,109 @@ def positive_float(text: str, unit: str = "") -> float:
     return value
 
 
-def read_text(name: str, error: type[OnestrokeError], what: str = "file") -> str:
-    """The text of file `name` ('-' reads stdin), or `error` with one line saying why not.
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
 
-    A UTF-8 byte-order mark is dropped: Windows editors write one.
+
+def _pair(text: str, kind: type) -> tuple[Any, Any]:
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return kind(parts[0]), kind(parts[1])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y, got {text!r}") from None
+
+
+def int_pair(text: str) -> tuple[int, int]:
+    return _pair(text, int)
+
+
+def point_value(text: str) -> Point:
+    return Point(*_pair(text, float))
+
+
+def region_value(text: str) -> Rect:
+    """`X,Y,W,H` (capture pixels)."""
+    try:
+        return Rect.parse(text)
+    except RectError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def window_scale(text: str) -> float:
+    """The practice window's size factor (1 = 450x800)."""
+    value = positive_float(text)
+    low, high = WINDOW_SCALES
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g}, got {text!r}")
+    return value
+
+
+SPEEDS = (0.5, 1000.0)  # cells per second: slower is a stuck drag, faster is 'max'
+
+
+def speed_value(text: str) -> float:
+    """Cells per second, or `max` (no pauses between points); refused outside a sane range.
+
+    `--speed 1e-300` once pressed the button and then overflowed computing the first pause.
     """
-    try:
-        if name == "-":  # bytes, decoded like a file: the text layer would let binary through escaped
-            return sys.stdin.buffer.read().decode("utf-8-sig")
-        with open(name, encoding="utf-8-sig") as handle:
-            return handle.read()
-    except OSError as err:
-        raise error(f"{name}: cannot read {what}: {err.strerror or err}") from None
-    except UnicodeDecodeError as err:
-        raise error(f"{name}: not a text file ({err.reason} at byte {err.start})") from None
+    if text == "max":
+        return parse_speed(text)
+    value = positive_float(text)
+    low, high = SPEEDS
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"must be {low:g} to {high:g} cells per second or 'max', got {text!r}"
+        )
+    return value
 
 
-def check_writable_file(name: str, error: type[OnestrokeError], what: str = "file") -> None:
-    """Fail before any work when file `name` cannot be written (or appended to).
-
-    The only sure test is to open it for appending; a file that did not exist is removed again.
-    """
-    path = Path(name)
-    if path.is_dir():
-        raise error(f"{name}: is a folder, not a file")
-    if not path.parent.is_dir():
-        raise error(f"{name}: folder {path.parent} does not exist")
-    existed = path.exists()
-    try:
-        open(path, "ab").close()  # noqa: SIM115 - opened only to learn whether we may write
-    except OSError as err:
-        raise error(f"{name}: cannot write {what}: {err.strerror or err}") from None
-    if not existed:
-        path.unlink()
+def fps_value(text: str) -> float:
+    """The strict game's frame rate."""
+    value = positive_float(text)
+    low, high = FPS_RANGE
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g} frames per second, got {text!r}")
+    return value
 
 
-def writable_folder(path: Path, error: type[OnestrokeError], what: str = "folder") -> Path:
-    """`path`, created when missing, once a file could be written in it; else one-line `error`."""
-    if path.exists() and not path.is_dir():
-        raise error(f"{path}: is a file, not a {what}")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        tempfile.TemporaryFile(dir=path).close()
-    except OSError as err:
-        raise error(f"{path}: cannot write in this {what}: {err.strerror or err}") from None
-    return path
+def add_rules_arguments(parser: argparse.ArgumentParser, default: str) -> None:
+    """The practice game's rules: strict (per frame, as real clients) or forgiving (the game of before)."""
+    parser.add_argument(
+        "--rules",
+        choices=("strict", "forgiving"),
+        default=default,
+        help=f"strict: the pointer is looked at once per frame and a skipped cell ends the attempt,"
+        f" as in real clients; forgiving: skipped cells are filled in (default {default})",
+    )
+    parser.add_argument(
+        "--fps", type=fps_value, default=30.0, help="frames per second of the strict game (30)"
+    )
+    parser.add_argument("--stalls", action="store_true", help="frames stall for 0-400 ms now and then")
+    parser.add_argument(
+        "--on-release",
+        choices=("keep", "clear"),
+        default="clear",
+        help="after a release the drawn path stays (keep: press on the cat to go on) or is wiped (clear)",
+    )
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The practice rules `add_rules_arguments` asked for."""
+    return Rules(strict=args.rules == "strict", on_release=args.on_release, fps=args.fps, stalls=args.stalls)
+
+
+def profile_name(text: str) -> str:
+    """A profile name that can be a file name (checked before any screen is touched)."""
+    if not NAME_PATTERN.match(text):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} must be letters, digits, '.', '_' or '-' (at most 64, starting with a letter or digit)"
+        )
+    return text

@@ -11,7 +11,8 @@ import argparse
 import json
 import time
 
-from onestroke.bot.commands.common import positive_seconds, read_text
+from onestroke.bot.commands.common import positive_seconds
+from onestroke.bot.files import read_text
 from onestroke.solver.puzzles.grid import PuzzleInputError, SearchTimeout
 
 EXIT_OK, EXIT_NO_SOLUTION = 0, 1

@@ -11,7 +11,8 @@ import argparse
 import json
 from typing import Any
 
-from onestroke.bot.commands.common import positive_seconds, read_text
+from onestroke.bot.commands.common import positive_seconds
+from onestroke.bot.files import read_text
 from onestroke.solver.board import Board
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import SolveResult, solve

@@ -21,6 +21,7 @@ from onestroke.bot.device.base import (
     register,
     signals_deferred,
 )
+from onestroke.bot.device.choose import device_for
 
 __all__ = [
     "Capabilities",
@@ -35,6 +36,7 @@ __all__ = [
     "adb",
     "check_inside",
     "desktop",
+    "device_for",
     "device_names",
     "open_device",
     "perform",

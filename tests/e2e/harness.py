@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from onestroke.bot.commands.play import start_game, stop_game
 from onestroke.practice.game import BASE_SIZE
+from onestroke.practice.process import start_game, stop_game
 from onestroke.practice.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]

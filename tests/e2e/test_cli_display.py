@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from harness import ROOT, Windows, run_bot
 
-from onestroke.bot.commands.play import start_game
+from onestroke.practice.process import start_game
 
 pytestmark = pytest.mark.e2e
 

@@ -1,7 +1,8 @@
-"""The level loop: capture → detect (self-checks) → solve → safety checks → drag → next level.
+"""The level loop: capture → detect (self-checks) → solve → guards → drag → next level.
 
-One loop for every backend: it talks to a `Device` (bot/device: `grab(region)`, touch sessions
-that play gestures, the window stack where there is one) and never to mss, pyautogui or adb.
+Only the level state machine lives here. It talks to a `Device` (bot/device) and never to mss,
+pyautogui or adb; the guards it consults before a drag are in bot/play/guards.py, the pictures
+and stop records it leaves in bot/play/logbook.py, one look at the screen is bot/play/sight.py.
 
 It stops cleanly — a one-line reason plus the screenshot and overlay saved in a log folder —
 when detection fails twice, the board is unsolvable or the solver times out, the board is
@@ -11,23 +12,22 @@ covered by another window, or the level did not advance after a retry.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Point, Rect, ScreenMap
+from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device, perform
 from onestroke.bot.drag import DragStopped, watched_drag
 from onestroke.bot.drag import Pace as DragPace
-from onestroke.bot.gesture import Gesture, Pace, route_gesture, tap
-from onestroke.bot.overlay import draw_overlay
-from onestroke.bot.vision import Detection, detect
+from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
+from onestroke.bot.play import guards
+from onestroke.bot.play.logbook import Logbook
+from onestroke.bot.play.sight import Sight, look
 from onestroke.calibration.locate import find_next_button, work_region
-from onestroke.solver.board import Board
+from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import solve
 
@@ -61,52 +61,43 @@ class LevelReport:
         )
 
 
-@dataclass(frozen=True)
-class Sight:
-    """One look at the screen: the image, where it came from, what the detector saw, and timings."""
-
-    image: np.ndarray
-    screen_map: ScreenMap
-    detection: Detection
-    capture_ms: float
-    detect_ms: float
-
-    @property
-    def board(self) -> Board | None:
-        return self.detection.board if self.detection.ok else None
-
-
 @dataclass
 class LevelLoop:
-    """Plays levels on `device` (see `run`)."""
+    """Plays levels on `device` (see `run`).
+
+    - `region`: where the game is (capture units; a profile's region), None: find it;
+    - `next_button`: the level-complete "next" button (capture units), None: find it on screen;
+    - `dry_run`: everything but pressing; the overlay of each solved level goes to `log_dir`;
+    - `log_dir`: where pictures go when the loop stops;
+    - `pace`: how fast routes are drawn (bot/gesture.py);
+    - `say`: where progress lines go.
+    """
 
     device: Device
-    region: Rect | None = None  # where the game is (a profile's region), None: find it
-    next_button: Point | None = None  # absolute capture coordinates, None: find it
-    window: Rect | None = None  # the game window's rectangle when X11 told us (capture coordinates)
+    region: Rect | None = None
+    next_button: Point | None = None
     dry_run: bool = False
     log_dir: Path = Path("onestroke-logs")
-    pace: Pace = Pace()
+    pace: Pace = DEFAULT_PACE
     solve_timeout: float = 5.0
     advance_timeout: float = 4.0
     say: Callable[[str], None] = print
     drag_pace: DragPace = field(default_factory=DragPace)  # how fast this game answers, learned
+    window: Rect | None = field(default=None, init=False)  # the game window (capture units), when known
 
     @property
     def screen(self) -> Rect:
         """The whole monitor (or device screen) in capture coordinates."""
         return self.device.screen
 
+    @property
+    def logbook(self) -> Logbook:
+        return Logbook(self.log_dir)
+
     # -- looking ---------------------------------------------------------------------------
 
     def look(self, region: Rect) -> Sight:
-        began = time.perf_counter()
-        image = self.device.grab(region)
-        grabbed = time.perf_counter()
-        detection = detect(image)
-        done = time.perf_counter()
-        screen_map = ScreenMap.for_image(region, image, self.device.scale)
-        return Sight(image, screen_map, detection, (grabbed - began) * 1e3, (done - grabbed) * 1e3)
+        return look(self.device, region)
 
     def find_board(self) -> Sight:
         """A detection that passed every self-check: in the game's region first, then the whole screen.
@@ -116,69 +107,29 @@ class LevelLoop:
         """
         sight = self.look(self.region or self.screen)
         if self.region is not None:
-            if sight.board is not None and self._well_inside(sight):
+            if sight.board is not None and guards.well_inside(sight, self.screen, self.window):
                 return sight  # the game is where it was: keep the region
             sight = self.look(self.screen)
-        window = self._window_of(sight)
+        window = guards.game_window(self.device, sight)
         if sight.board is None and window is not None and window != sight.screen_map.region:
             # Lattice positions straddling the window's edge read as neither cell nor background;
             # inside the window's own rectangle they lie outside the image and read as holes.
             sight = self.look(window)
         if sight.board is not None:
-            region = work_region(self._capture_bounds(sight), self.screen)
+            region = work_region(guards.board_in_capture(sight), self.screen)
             self.region = (window and region.intersection(window)) or region
             self.window = window
         return sight
 
-    def _window_of(self, sight: Sight) -> Rect | None:
-        """The game window's rectangle (X11 only): the top window under the lattice's centre."""
-        geometry = sight.detection.geometry
-        if self.device.windows is None or geometry is None:
-            return None
-        box = self.device.windows.window_at(sight.screen_map.image_to_pointer(geometry.bounds().centre))
-        if box is None:
-            return None
-        return sight.screen_map.pointer_to_capture(box).rounded().intersection(self.screen)
+    def stop(self, reason: str, sight: Sight | None, route: Sequence[Cell] = ()) -> LoopStopped:
+        """Leave a stop record (pictures and reason), and build the error that ends the loop.
 
-    def _capture_bounds(self, sight: Sight) -> Rect:
-        assert sight.detection.geometry is not None
-        return sight.screen_map.image_to_capture(sight.detection.geometry.bounds())
-
-    def _well_inside(self, sight: Sight) -> bool:
-        """True when no row or column of the board can hide beyond the captured region.
-
-        A row cut by the region's edge shows less than a cell and is not read, so the rest would
-        pass as a whole (smaller) board. On every side the region must therefore leave a whole
-        pitch of room beyond the board, or end where the screen or the game's window ends.
+        No sight (the game's window went away mid-drag): there is no picture worth keeping.
         """
-        geometry = sight.detection.geometry
-        assert geometry is not None
-        region, density = sight.screen_map.region, sight.screen_map.density
-        board = self._capture_bounds(sight)
-        px, py = geometry.pitch[0] / density, geometry.pitch[1] / density
-        ends = [box for box in (self.screen, self.window) if box is not None]
-        return (
-            (board.left - region.left >= px or any(region.left == box.left for box in ends))
-            and (board.top - region.top >= py or any(region.top == box.top for box in ends))
-            and (region.right - board.right >= px or any(region.right == box.right for box in ends))
-            and (region.bottom - board.bottom >= py or any(region.bottom == box.bottom for box in ends))
-        )
-
-    # -- stopping --------------------------------------------------------------------------
-
-    def stop(self, reason: str, sight: Sight | None, route: Any = ()) -> LoopStopped:
-        """Save the screenshot and overlay, and build the error that ends the loop."""
         if sight is None:
             return LoopStopped(reason)
-        folder = self.save_pictures(sight, route, tag="stop")
+        folder = self.logbook.stop(reason, sight, route)
         return LoopStopped(f"{reason} (screenshot and overlay in {folder})")
-
-    def save_pictures(self, sight: Sight, route: Any = (), tag: str = "level") -> Path:
-        folder = self.log_dir / time.strftime(f"%Y%m%d-%H%M%S-{tag}")
-        folder.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(folder / "screen.png"), sight.image)
-        cv2.imwrite(str(folder / "overlay.png"), draw_overlay(sight.image, sight.detection, route))
-        return folder
 
     # -- one level -------------------------------------------------------------------------
 
@@ -205,9 +156,11 @@ class LevelLoop:
                 raise self.stop(f"level {number}: board is {result.status}: {result.reason}", sight)
             geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
             gesture = route_gesture(result.path, geometry, self.pace)
-            self.refuse_if_covered(sight, geometry, gesture)
+            covered = guards.covered_reason(self.device, sight, geometry, gesture)
+            if covered:
+                raise self.stop(covered, sight)
             if self.dry_run:
-                folder = self.save_pictures(sight, result.path, tag="dry-run")
+                folder = self.logbook.save(sight, result.path, tag="dry-run")
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
@@ -226,21 +179,6 @@ class LevelLoop:
         raise self.stop(
             f"level {number} did not advance after a retry", self.look(self.region or self.screen)
         )
-
-    def refuse_if_covered(self, sight: Sight, geometry: Geometry, gesture: Gesture) -> None:
-        """Refuse when the screen changed under the board since we looked, or another window covers it."""
-        fresh = self.device.grab(sight.screen_map.region)
-        if fresh.shape != sight.image.shape or _changed(fresh, sight.image, sight.detection.geometry):
-            raise self.stop("the board changed between looking and dragging (another window?)", sight)
-        if self.device.windows is None:
-            return
-        box = geometry.bounds().grown(-1)
-        corners = [Point(x, y) for y in (box.top, box.bottom) for x in (box.left, box.right)]
-        windows = self.device.windows.topmost([*gesture.points, *corners])
-        if windows is None:
-            return  # not X11: the detector's checks are all we have
-        if len(set(windows)) != 1:
-            raise self.stop("another window covers part of the board; not dragging", sight)
 
     def wait_for_advance(self, board: Board) -> bool:
         """True once the level-complete screen or a different board shows; False after the timeout."""
@@ -335,13 +273,3 @@ def _report(
         drag_s,
         attempt,
     )
-
-
-def _changed(a: np.ndarray, b: np.ndarray, geometry: Geometry | None) -> bool:
-    """True when the board's part of two frames differs by more than capture noise."""
-    if geometry is None:
-        return True
-    box = geometry.bounds().rounded()
-    x0, y0, x1, y1 = max(int(box.left), 0), max(int(box.top), 0), int(box.right), int(box.bottom)
-    crop_a, crop_b = a[y0:y1, x0:x1], b[y0:y1, x0:x1]
-    return float(np.mean(np.abs(crop_a.astype(np.int16) - crop_b.astype(np.int16)))) > 2.0

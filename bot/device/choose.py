@@ -1,0 +1,29 @@
+"""Which device to open for a command: a phone when asked (`--adb`), else what the profile names.
+
+The one place that turns a saved profile plus command-line choices into `open_device` options.
+"""
+
+from __future__ import annotations
+
+from onestroke.bot.device.base import Device, open_device
+from onestroke.calibration.profile import Profile
+
+
+def device_for(
+    profile: Profile | None = None, *, adb: str | None = None, monitor: int | None = None
+) -> Device:
+    """Open the device to play on.
+
+    - `adb`: a serial ("" for the only phone attached) picks the adb backend whatever the profile says;
+    - otherwise the profile's backend (its serial, monitor and measured scale);
+    - otherwise the desktop, on `monitor` (default 1), with the scale measured now.
+    """
+    if adb is None and profile is not None and profile.backend == "adb":
+        adb = profile.serial or ""
+    if adb is not None:
+        return open_device("adb", serial=adb or None)
+    name = profile.backend if profile is not None else "desktop"
+    if name == "desktop":
+        chosen = monitor if monitor is not None else (profile.monitor if profile is not None else 1)
+        return open_device("desktop", monitor=chosen, scale=profile.scale if profile is not None else None)
+    return open_device(name)

@@ -1,0 +1,100 @@
+"""The demo: the practice game in its own process, cleared by the level loop through a real device.
+
+`run_demo` places the game's window on the device's screen (at random, seeded, unless told
+where), starts the game (practice/process.py), lets a `LevelLoop` clear the levels, stops the
+game, and hands back the game's own log records of this run: the demo's verdict comes from what
+the game recorded, never from what the bot believes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from onestroke.bot.coords import Rect
+from onestroke.bot.device import Device
+from onestroke.bot.gesture import DEFAULT_PACE, Pace
+from onestroke.bot.play.loop import LevelLoop, LoopStopped
+from onestroke.practice.game import BASE_SIZE
+from onestroke.practice.process import log_size, read_log, start_game, stop_game
+from onestroke.practice.rules import Rules
+from onestroke.solver.errors import OnestrokeError
+
+SETTLE = 0.2  # seconds: the game writes its line before it draws the complete screen; be generous
+
+
+class DemoError(OnestrokeError):
+    """The demo could not start or run its practice game."""
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    """What happened: the game's log records of this run, how long it took, why the bot stopped."""
+
+    records: list[dict[str, Any]]
+    seconds: float
+    stopped: str | None
+    window: Rect
+
+
+def game_window(screen: Rect, scale: float, seed: int, position: tuple[int, int] | None) -> Rect:
+    """Where the game's window goes: at `position`, or at a seeded random place; wholly on `screen`."""
+    width, height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
+    if width > screen.width or height > screen.height:
+        raise DemoError(
+            f"a {width}x{height} game window (--scale {scale:g}) does not fit on the"
+            f" {screen.width:g}x{screen.height:g} screen"
+        )
+    if position is None:
+        rng = random.Random(seed)
+        x = rng.randint(int(screen.left), int(screen.right - width))
+        y = rng.randint(int(screen.top), int(screen.bottom - height))
+        return Rect(x, y, width, height)
+    window = Rect(position[0], position[1], width, height)
+    if not screen.covers(window):
+        raise DemoError(
+            f"a {width}x{height} game window at --position {position[0]},{position[1]} is not"
+            f" wholly on the {screen.width:g}x{screen.height:g} screen"
+        )
+    return window
+
+
+def run_demo(
+    device: Device,
+    *,
+    levels: int,
+    log: Path,
+    log_dir: Path,
+    seed: int = 1,
+    position: tuple[int, int] | None = None,
+    scale: float = 1.0,
+    pace: Pace = DEFAULT_PACE,
+    rules: Rules | None = None,
+    say: Callable[[str], None] = print,
+) -> DemoRun:
+    """Start the practice game on `device`'s screen and let the loop clear `levels` levels.
+
+    The game runs in its own process with `rules` (default: forgiving) and writes `log`; `say`
+    gets the demo's and the bot's lines.
+    """
+    window = game_window(device.screen, scale, seed, position)
+    offset = log_size(log)  # count only what this run's game writes
+    game = start_game(seed, log, (int(window.left), int(window.top)), scale, levels, rules=rules)
+    try:
+        say(f"demo: practice game (seed {seed}) at {window.left:g},{window.top:g}, log {log}")
+        loop = LevelLoop(device, log_dir=log_dir, pace=pace, say=lambda line: say(f"bot: {line}"))
+        began = time.monotonic()
+        stopped: str | None = None
+        try:
+            loop.run(levels)
+        except LoopStopped as error:
+            stopped = str(error)
+        seconds = time.monotonic() - began
+        time.sleep(SETTLE)
+    finally:
+        stop_game(game.process)
+    return DemoRun(read_log(log, offset), seconds, stopped, game.window)

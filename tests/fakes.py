@@ -1,0 +1,120 @@
+"""Stand-ins that run the real parts without a display: a device whose screen is the practice
+game drawn by `practice.render.render_screen` and whose touches go to the game's own rules
+(`practice.rules.PracticeGame`, headless), so the level loop can be driven end to end in-process.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from onestroke.bot.coords import Geometry, Point, Rect
+from onestroke.bot.device import Capabilities, DeviceBase, TouchSession
+from onestroke.practice.render import board_geometry, render_screen
+from onestroke.practice.rules import GO_ON, PracticeGame, Rules
+from onestroke.solver.board import Board
+
+
+class GameFinger(TouchSession):
+    """Touches go straight to the game, stamped with the time they happen."""
+
+    def __init__(self, phone: RenderedPhone, area: Rect) -> None:
+        super().__init__(area)
+        self.phone = phone
+
+    def _press(self, point: Point) -> None:
+        self.phone.touches.append(("down", point))
+        self.phone.game.press(time.monotonic(), *point)
+
+    def _move(self, point: Point) -> None:
+        self.phone.touches.append(("move", point))
+        self.phone.game.move(time.monotonic(), *point)
+
+    def _release(self) -> None:
+        assert self.position is not None
+        self.phone.touches.append(("up", self.position))
+        self.phone.game.release(time.monotonic(), *self.position)
+
+
+class RenderedPhone(DeviceBase):
+    """A phone-sized screen (capture = image = pointer pixels) showing the practice game.
+
+    The game runs on the wall clock: every grab and every touch first lets it draw a frame.
+    Its level-complete screen is the renderer's, whose "next" button is the go-on control.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int = 1,
+        levels: int | None = None,
+        width: int = 540,
+        height: int = 960,
+        rules: Rules | None = None,
+    ) -> None:
+        self.width, self.height = width, height
+        self.screen = Rect(0, 0, width, height)
+        self.scale = 1.0
+        self.windows = None
+        self.capabilities = Capabilities("rendered", "render_screen", "practice-rules", True, False)
+        self.touches: list[tuple[str, Point]] = []
+        self.records: list[dict[str, Any]] = []
+        self.game = PracticeGame(
+            self,
+            seed=seed,
+            levels=levels,
+            rules=rules or Rules(strict=False),
+            complete_after=0.0,
+            ranking_seconds=0.0,
+        )
+
+    # the game's Layout: where the grid is, and the go-on control of the complete screen
+    def geometry(self, board: Board) -> Geometry:
+        return board_geometry(board, self.width, self.height)
+
+    def controls(self, screen: str) -> Mapping[str, Any]:
+        if screen != "complete":
+            return {}
+        button = self._complete().next_button
+        assert button is not None
+        x0, y0, x1, y1 = button
+        return {GO_ON: Rect.from_corners(x0, y0, x1 + 1, y1 + 1)}
+
+    def _complete(self) -> Any:
+        board = self.game.level.board
+        return render_screen(
+            board, width=self.width, height=self.height, level=self.game.level.number,
+            cat=self.game.level.cat, route=board.cells, complete=True,
+        )  # fmt: skip
+
+    def _frame(self) -> None:
+        self.game.frame(time.monotonic())
+        self.records += self.game.take_records()
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        self._frame()
+        if self.game.screen == "level":
+            level = self.game.level
+            image = render_screen(
+                level.board, width=self.width, height=self.height, level=level.number,
+                cat=level.cat, route=self.game.play.route,
+            ).image  # fmt: skip
+        else:
+            image = self._complete().image
+        box = (region or self.screen).rounded()
+        return np.ascontiguousarray(image[int(box.top) : int(box.bottom), int(box.left) : int(box.right)])
+
+    def touch(self, area: Rect) -> GameFinger:
+        self._frame()
+        return GameFinger(self, area)
+
+
+class BlankScreen(RenderedPhone):
+    """A phone showing nothing like a board (a plain background)."""
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        box = (region or self.screen).rounded()
+        return np.full((int(box.height), int(box.width), 3), 200, np.uint8)

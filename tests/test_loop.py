@@ -1,0 +1,53 @@
+"""The level loop driven in-process on a device without a display (tests/fakes.py): the screen is
+the practice game drawn by the renderer, the touches go to the game's own rules, and the game's
+records decide. The same loop runs on the real screen under Xvfb in tests/e2e/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fakes import BlankScreen, RenderedPhone
+
+from onestroke.bot.gesture import Pace
+from onestroke.bot.play.loop import LevelLoop, LoopStopped
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
+
+
+def test_the_loop_clears_levels_and_presses_next_between_them(tmp_path: Path) -> None:
+    phone = RenderedPhone(seed=3, levels=3)
+    lines: list[str] = []
+    reports = LevelLoop(phone, log_dir=tmp_path, pace=Pace(speed=0), say=lines.append).run(3)
+    assert [report.level for report in reports] == [1, 2, 3]
+    assert len(lines) == 3 and lines[0].startswith("level 1: ")
+    records = phone.records + phone.game.take_records()
+    assert [record["level"] for record in records] == [1, 2, 3], records  # no failed attempt, no stray press
+    for record in records:
+        assert record["cleared"] and is_valid_path(Board.from_text(record["board"]), record["path"])
+    assert phone.game.cleared == 3
+    downs = [point for kind, point in phone.touches if kind == "down"]
+    assert len(downs) == 3 + 2  # three drags, two presses of "next"
+    assert not list(tmp_path.iterdir()), "no pictures when nothing went wrong"
+
+
+def test_a_dry_run_solves_without_touching_and_leaves_the_overlay(tmp_path: Path) -> None:
+    phone = RenderedPhone(seed=4)
+    lines: list[str] = []
+    (report,) = LevelLoop(phone, log_dir=tmp_path, dry_run=True, say=lines.append).run(5)
+    assert report.drag_s == 0.0 and phone.touches == []
+    assert lines[0].startswith("dry run: level 1 solved")
+    (folder,) = tmp_path.iterdir()
+    assert folder.name.endswith("-dry-run") and (folder / "overlay.png").exists()
+
+
+def test_no_board_stops_with_the_reason_and_the_pictures(tmp_path: Path) -> None:
+    phone = BlankScreen()
+    with pytest.raises(LoopStopped, match="no board I can trust on screen") as stopped:
+        LevelLoop(phone, log_dir=tmp_path, say=lambda _: None).run(1)
+    (folder,) = tmp_path.iterdir()
+    assert str(folder) in str(stopped.value)
+    assert {p.name for p in folder.iterdir()} == {"screen.png", "overlay.png", "reason.txt"}
+    assert (folder / "reason.txt").read_text().startswith("no board I can trust")
+    assert phone.touches == []

@@ -1,21 +1,20 @@
 """Stand-ins that run the real parts without a display: a device whose screen is the practice
-game drawn by `practice.render.render_screen` and whose touches go to the game's own rules
-(`practice.rules.PracticeGame`, headless), so the level loop can be driven end to end in-process.
+game drawn by its own renderer (`practice.view.GameView` over `practice.render.render_screen`) and
+whose touches go to the game's own rules (`practice.rules.PracticeGame`, headless), so the level
+loop can be driven end to end in-process.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Point, Rect
+from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Capabilities, DeviceBase, TouchSession
-from onestroke.practice.render import board_geometry, render_screen
-from onestroke.practice.rules import GO_ON, PracticeGame, Rules
-from onestroke.solver.board import Board
+from onestroke.practice.rules import PracticeGame, Rules
+from onestroke.practice.view import GameView
 
 
 class GameFinger(TouchSession):
@@ -43,7 +42,8 @@ class RenderedPhone(DeviceBase):
     """A phone-sized screen (capture = image = pointer pixels) showing the practice game.
 
     The game runs on the wall clock: every grab and every touch first lets it draw a frame.
-    Its level-complete screen is the renderer's, whose "next" button is the go-on control.
+    It is drawn by `practice.view.GameView` with the forgiving game's screens (the renderer's
+    level-complete panel, whose "next" button is the go-on control).
     """
 
     def __init__(
@@ -55,15 +55,15 @@ class RenderedPhone(DeviceBase):
         height: int = 960,
         rules: Rules | None = None,
     ) -> None:
-        self.width, self.height = width, height
         self.screen = Rect(0, 0, width, height)
         self.scale = 1.0
         self.windows = None
         self.capabilities = Capabilities("rendered", "render_screen", "practice-rules", True, False)
         self.touches: list[tuple[str, Point]] = []
         self.records: list[dict[str, Any]] = []
+        self.view = GameView(width, height, real_screens=False)
         self.game = PracticeGame(
-            self,
+            self.view,
             seed=seed,
             levels=levels,
             rules=rules or Rules(strict=False),
@@ -71,39 +71,13 @@ class RenderedPhone(DeviceBase):
             ranking_seconds=0.0,
         )
 
-    # the game's Layout: where the grid is, and the go-on control of the complete screen
-    def geometry(self, board: Board) -> Geometry:
-        return board_geometry(board, self.width, self.height)
-
-    def controls(self, screen: str) -> Mapping[str, Any]:
-        if screen != "complete":
-            return {}
-        button = self._complete().next_button
-        assert button is not None
-        x0, y0, x1, y1 = button
-        return {GO_ON: Rect.from_corners(x0, y0, x1 + 1, y1 + 1)}
-
-    def _complete(self) -> Any:
-        board = self.game.level.board
-        return render_screen(
-            board, width=self.width, height=self.height, level=self.game.level.number,
-            cat=self.game.level.cat, route=board.cells, complete=True,
-        )  # fmt: skip
-
     def _frame(self) -> None:
         self.game.frame(time.monotonic())
         self.records += self.game.take_records()
 
     def grab(self, region: Rect | None = None) -> np.ndarray:
         self._frame()
-        if self.game.screen == "level":
-            level = self.game.level
-            image = render_screen(
-                level.board, width=self.width, height=self.height, level=level.number,
-                cat=level.cat, route=self.game.play.route,
-            ).image  # fmt: skip
-        else:
-            image = self._complete().image
+        image = self.view.draw(self.game)
         box = (region or self.screen).rounded()
         return np.ascontiguousarray(image[int(box.top) : int(box.bottom), int(box.left) : int(box.right)])
 

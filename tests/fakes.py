@@ -54,11 +54,12 @@ class RenderedPhone(DeviceBase):
         width: int = 540,
         height: int = 960,
         rules: Rules | None = None,
+        fast_capture: bool = True,
     ) -> None:
         self.screen = Rect(0, 0, width, height)
         self.scale = 1.0
         self.windows = None
-        self.capabilities = Capabilities("rendered", "render_screen", "practice-rules", True, False)
+        self.capabilities = Capabilities("rendered", "render_screen", "practice-rules", fast_capture, False)
         self.touches: list[tuple[str, Point]] = []
         self.records: list[dict[str, Any]] = []
         self.view = GameView(width, height, real_screens=False)

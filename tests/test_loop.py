@@ -16,8 +16,9 @@ from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path
 
 
-def test_the_loop_clears_levels_and_presses_next_between_them(tmp_path: Path) -> None:
-    phone = RenderedPhone(seed=3, levels=3)
+@pytest.mark.parametrize("fast_capture", [True, False], ids=["watched drag", "timed gesture"])
+def test_the_loop_clears_levels_and_presses_next_between_them(tmp_path: Path, fast_capture: bool) -> None:
+    phone = RenderedPhone(seed=3, levels=3, fast_capture=fast_capture)
     lines: list[str] = []
     reports = LevelLoop(phone, log_dir=tmp_path, pace=Pace(speed=0), say=lines.append).run(3)
     assert [report.level for report in reports] == [1, 2, 3]

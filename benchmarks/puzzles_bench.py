@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from onestroke.bot.cli import main as onestroke_main
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.puzzles.grid import SearchTimeout
@@ -116,10 +117,8 @@ def route_ok(puzzle: RoutePuzzle, count: bool = True, **pruning: bool) -> Callab
 
 def cli_ok(argv: list[str]) -> str:
     """The whole command in-process, its printout swallowed."""
-    from onestroke.bot.cli import main
-
     with contextlib.redirect_stdout(io.StringIO()) as out:
-        status = main(argv)
+        status = onestroke_main(argv)
     assert status == 0, status
     return f"{len(out.getvalue().splitlines())} lines printed"
 

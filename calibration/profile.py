@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_config_dir
+
 from onestroke.bot.coords import Point, Rect
 from onestroke.solver.errors import OnestrokeError
 
@@ -145,8 +147,6 @@ def profile_dir() -> Path:
     override = os.environ.get("ONESTROKE_CONFIG_DIR")
     if override:
         return Path(override) / "profiles"
-    from platformdirs import user_config_dir
-
     return Path(user_config_dir("onestroke", appauthor=False)) / "profiles"
 
 

@@ -28,6 +28,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+import cv2
+
+from onestroke.practice.render import THEMES
 from onestroke.practice.rules import FrameClock, PracticeGame, Rules
 from onestroke.practice.view import GameView
 from onestroke.solver.errors import OnestrokeError
@@ -74,7 +77,7 @@ class PracticeWindow:
         rules: Rules | None = None,
         on_ready: Callable[[PracticeWindow], None] | None = None,
     ) -> None:
-        import tkinter
+        import tkinter  # lazy: see run_practice
 
         self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
         self.rules = rules or Rules()
@@ -122,9 +125,7 @@ class PracticeWindow:
         self.root.after(max(1, round((self._due - now) * 1000)), self._frame)
 
     def _show(self, image: Any) -> None:
-        import tkinter
-
-        import cv2
+        import tkinter  # lazy: see run_practice
 
         # PPM: Tk reads it without decompressing; encoding is 0.5 ms against PNG's 7 ms at 450x800.
         ok, data = cv2.imencode(".ppm", image)
@@ -184,12 +185,10 @@ def run_practice(
     rules: Rules | None = None,
 ) -> int:
     """`onestroke practice`: open the window, play until it is closed or `levels` are cleared."""
-    from onestroke.practice.render import THEMES
-
     if theme not in THEMES:
         raise PracticeError(f"unknown theme {theme!r}; known: {', '.join(THEMES)}")
     try:
-        import tkinter
+        import tkinter  # lazy: python3-tk is a system package that may be missing (one-line error below)
     except ImportError:
         raise PracticeError("tkinter is missing: install it (e.g. apt-get install python3-tk)") from None
     try:

@@ -14,6 +14,9 @@ import time
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.files import read_text
 from onestroke.solver.puzzles.grid import PuzzleInputError, SearchTimeout
+from onestroke.solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
+from onestroke.solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo
+from onestroke.solver.puzzles.route import RoutePuzzle, solve_route, unsolvable_reason
 
 EXIT_OK, EXIT_NO_SOLUTION = 0, 1
 # The exact searches are exponential; a bound keeps a too-big input from hanging the shell.
@@ -73,7 +76,6 @@ def timed_out(error: SearchTimeout, as_json: bool, record: dict[str, object]) ->
 
 
 def run_romeo(args: argparse.Namespace) -> int:
-    from onestroke.solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo
 
     maze = RomeoMaze.from_text(read_text(args.file, PuzzleInputError), source=args.file)
     began = time.perf_counter()
@@ -95,7 +97,6 @@ def run_romeo(args: argparse.Namespace) -> int:
 
 
 def run_route(args: argparse.Namespace) -> int:
-    from onestroke.solver.puzzles.route import RoutePuzzle, solve_route, unsolvable_reason
 
     puzzle = RoutePuzzle.from_text(read_text(args.file, PuzzleInputError), source=args.file)
     began = time.perf_counter()
@@ -118,7 +119,6 @@ def run_route(args: argparse.Namespace) -> int:
 
 
 def run_maze(args: argparse.Namespace) -> int:
-    from onestroke.solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
 
     maze = Maze.from_text(read_text(args.file, PuzzleInputError), source=args.file)
     began = time.perf_counter()

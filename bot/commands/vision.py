@@ -19,7 +19,12 @@ from typing import Any
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.commands.solve import verdict
+from onestroke.bot.imageio import ImageFileError, check_writable, read_image, write_image
+from onestroke.bot.overlay import draw_overlay
+from onestroke.bot.vision import detect
 from onestroke.solver.board import Cell
+from onestroke.solver.check import path_problem
+from onestroke.solver.search import solve
 
 EXIT_OK, EXIT_NO_BOARD = 0, 1
 
@@ -56,7 +61,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _check_files(names: list[str], overlay: str | None) -> None:
     """Fail before any work on a missing image or an overlay that cannot be written."""
-    from onestroke.bot.imageio import ImageFileError, check_writable
 
     for name in names:
         if not os.path.exists(name):
@@ -116,9 +120,6 @@ def detection_text(name: str, found: Any, seconds: float) -> str:
 
 
 def run_detect(args: argparse.Namespace) -> int:
-    from onestroke.bot.imageio import read_image, write_image
-    from onestroke.bot.overlay import draw_overlay
-    from onestroke.bot.vision import detect
 
     _check_files(args.images, args.overlay)
     status = EXIT_OK
@@ -140,11 +141,6 @@ def run_detect(args: argparse.Namespace) -> int:
 
 
 def run_solve_image(args: argparse.Namespace) -> int:
-    from onestroke.bot.imageio import read_image, write_image
-    from onestroke.bot.overlay import draw_overlay
-    from onestroke.bot.vision import detect
-    from onestroke.solver.check import path_problem
-    from onestroke.solver.search import solve
 
     _check_files([args.image], args.overlay)
     image = read_image(args.image)

@@ -12,6 +12,7 @@ import json
 import signal
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +71,6 @@ def phones_from(args: argparse.Namespace) -> list[Phone]:
         serial, _, profile_name = spec.partition(":")
         profile = profile_named(profile_name or args.profile)
         if args.header:
-            from dataclasses import replace
-
             profile = replace(profile, header_bytes=args.header)
         log = args.log
         if log is not None and (len(specs) > 1 or log.is_dir()):

@@ -21,6 +21,7 @@ costs the time its profile gives it.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import re
 import shlex
 import socket
@@ -533,8 +534,6 @@ class Shell:
     def do_md5sum(
         self, args: list[str], _stdin: object, out: Output | Buffer, err: Callable[..., None]
     ) -> int:
-        import hashlib
-
         for path in args:
             if path not in self.phone.files:
                 err(f"md5sum: {path}: No such file or directory\n")

@@ -29,6 +29,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import cv2
+
+from onestroke._process import stop_process
 from onestroke.practice.game import BASE_SIZE, GameLog, PracticeError
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
@@ -63,8 +66,6 @@ class WebGame:
         self.shown = threading.Event()  # the page has run its first frame: it is on screen
 
     def _encoded(self) -> bytes:
-        import cv2
-
         # BMP: no compression to wait for (0.5 ms at 450x800), and lossless like the Tk window
         ok, data = cv2.imencode(".bmp", self.view.draw(self.game))
         if not ok:
@@ -194,7 +195,6 @@ def run_web_practice(
     browser: bool = True,
 ) -> int:
     """`onestroke practice --web`: serve the page, open Chromium on it, run until the levels are done."""
-    from onestroke._process import stop_process
 
     def interrupted(_signum: int, _frame: Any) -> None:
         raise KeyboardInterrupt  # SIGTERM too: the browser is stopped on the way out

@@ -39,7 +39,7 @@ from onestroke.bot.imageio import check_writable, write_image
 from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.guards import check_region_on_screen
 from onestroke.bot.play.logbook import default_log_dir
-from onestroke.bot.play.loop import LevelLoop
+from onestroke.bot.play.loop import play
 from onestroke.calibration.calibrate import calibrate
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
 from onestroke.practice.game import PracticeError
@@ -153,16 +153,16 @@ def run_play(args: argparse.Namespace) -> int:
         if region is not None:
             source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
             check_region_on_screen(region, device.screen, source, stale_hint=not args.region)
-        loop = LevelLoop(
+        began = time.monotonic()
+        reports = play(
             device,
+            args.levels,
             region=region,
             next_button=args.next or (profile.next_button if profile else None),
             dry_run=args.dry_run,
+            speed=args.speed,
             log_dir=log_dir,
-            pace=Pace(speed=args.speed),
         )
-        began = time.monotonic()
-        reports = loop.run(args.levels)
     minutes = (time.monotonic() - began) / 60
     if not args.dry_run:
         print(f"play: {len(reports)} level(s) cleared, {len(reports) / minutes:.1f} levels per minute")

@@ -24,7 +24,7 @@ from onestroke.bot.drag import DragStopped, watched_drag
 from onestroke.bot.drag import Pace as DragPace
 from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
 from onestroke.bot.play import guards
-from onestroke.bot.play.logbook import Logbook
+from onestroke.bot.play.logbook import Logbook, default_log_dir
 from onestroke.bot.play.sight import Sight, look
 from onestroke.calibration.locate import find_next_button, work_region
 from onestroke.solver.board import Board, Cell
@@ -273,3 +273,36 @@ def _report(
         drag_s,
         attempt,
     )
+
+
+def play(
+    device: Device,
+    levels: int | None = 1,
+    *,
+    region: Rect | None = None,
+    next_button: Point | None = None,
+    dry_run: bool = False,
+    speed: float | None = None,
+    log_dir: Path | None = None,
+    say: Callable[[str], None] = print,
+) -> list[LevelReport]:
+    """Clear `levels` levels (None: until stopped) of the game on `device`; one report per level.
+
+    `region` (capture units) is where the game is, when known; it must lie on the screen.
+    `speed` is in cells per second (0: as fast as the game takes it; None: the default).
+    Raises `LoopStopped` with the reason (and where the pictures went) when the loop refuses to
+    go on, `DeviceError` when the device fails. Open the device first and close it after
+    (`with onestroke.open_device("desktop") as device: onestroke.play(device)`).
+    """
+    if region is not None:
+        guards.check_region_on_screen(region, device.screen, "region")
+    loop = LevelLoop(
+        device,
+        region=region,
+        next_button=next_button,
+        dry_run=dry_run,
+        log_dir=log_dir or default_log_dir(),
+        pace=DEFAULT_PACE if speed is None else Pace(speed=speed),
+        say=say,
+    )
+    return loop.run(levels)

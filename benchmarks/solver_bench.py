@@ -19,7 +19,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from onestroke.solver.board import Board, Cell, steps_for
 from onestroke.solver.check import is_valid_path
@@ -87,9 +87,9 @@ def variant_cases(rng: random.Random, bases: list[Case]) -> list[Case]:
     for case in bases:
         board = case.board
         others = [cell for cell in board.cells if cell != board.start]
-        blocked = board.with_changes(open_cells=board.open_cells - {rng.choice(others)})
+        blocked = replace(board, open_cells=board.open_cells - {rng.choice(others)})
         out.append(Case(f"{case.name} blocked", blocked))
-        out.append(Case(f"{case.name} moved start", board.with_changes(start=rng.choice(others))))
+        out.append(Case(f"{case.name} moved start", replace(board, start=rng.choice(others))))
     return out
 
 

@@ -36,6 +36,10 @@ class Point(NamedTuple):
     x: float
     y: float
 
+    def rounded(self) -> tuple[int, int]:
+        """The nearest whole pixel, as pointer and touch backends take it."""
+        return round(self.x), round(self.y)
+
 
 @dataclass(frozen=True)
 class Rect:
@@ -107,6 +111,13 @@ class Rect:
     def rounded(self) -> Rect:
         """The rectangle with whole-number edges (each edge rounded), as capture backends need."""
         return Rect.from_corners(round(self.left), round(self.top), round(self.right), round(self.bottom))
+
+    def slices(self) -> tuple[slice, slice]:
+        """`image[rect.slices()]`: the rows and columns of a numpy image inside this rectangle
+        (edges rounded; clipped at 0, where a negative index would count from the other end)."""
+        box = self.rounded()
+        top, left = max(int(box.top), 0), max(int(box.left), 0)
+        return slice(top, max(int(box.bottom), top)), slice(left, max(int(box.right), left))
 
     def __str__(self) -> str:
         """`X,Y,W,H`: the form `parse` reads."""

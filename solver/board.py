@@ -130,19 +130,6 @@ class Board:
         open_cells = {(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "1"}
         return cls(len(grid), len(grid[0]) if grid else 0, frozenset(open_cells), start, None, moves)
 
-    def with_changes(self, **changes: object) -> Board:
-        """A copy with some fields replaced (the board itself never changes)."""
-        values = {
-            "rows": self.rows,
-            "cols": self.cols,
-            "open_cells": self.open_cells,
-            "start": self.start,
-            "end": self.end,
-            "moves": self.moves,
-        }
-        values.update(changes)
-        return Board(**values)  # type: ignore[arg-type]
-
     # -- text -------------------------------------------------------------------------
 
     def char_at(self, cell: Cell) -> str:

@@ -79,8 +79,7 @@ class RenderedPhone(DeviceBase):
     def grab(self, region: Rect | None = None) -> np.ndarray:
         self._frame()
         image = self.view.draw(self.game)
-        box = (region or self.screen).rounded()
-        return np.ascontiguousarray(image[int(box.top) : int(box.bottom), int(box.left) : int(box.right)])
+        return np.ascontiguousarray(image[(region or self.screen).slices()])
 
     def touch(self, area: Rect) -> GameFinger:
         self._frame()

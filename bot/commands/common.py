@@ -70,13 +70,18 @@ def region_value(text: str) -> Rect:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def in_range(text: str, bounds: tuple[float, float], unit: str = "") -> float:
+    """A number from `bounds[0]` to `bounds[1]`; `unit` (e.g. " frames per second") words the error."""
+    value = positive_float(text)
+    low, high = bounds
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g}{unit}, got {text!r}")
+    return value
+
+
 def window_scale(text: str) -> float:
     """The practice window's size factor (1 = 450x800)."""
-    value = positive_float(text)
-    low, high = WINDOW_SCALES
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g}, got {text!r}")
-    return value
+    return in_range(text, WINDOW_SCALES)
 
 
 SPEEDS = (0.5, 1000.0)  # cells per second: slower is a stuck drag, faster is 'max'
@@ -89,22 +94,12 @@ def speed_value(text: str) -> float:
     """
     if text == "max":
         return parse_speed(text)
-    value = positive_float(text)
-    low, high = SPEEDS
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(
-            f"must be {low:g} to {high:g} cells per second or 'max', got {text!r}"
-        )
-    return value
+    return in_range(text, SPEEDS, " cells per second or 'max'")
 
 
 def fps_value(text: str) -> float:
     """The strict game's frame rate."""
-    value = positive_float(text)
-    low, high = FPS_RANGE
-    if not low <= value <= high:
-        raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g} frames per second, got {text!r}")
-    return value
+    return in_range(text, FPS_RANGE, " frames per second")
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser, default: str) -> None:

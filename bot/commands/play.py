@@ -119,26 +119,18 @@ def run_practice(args: argparse.Namespace) -> int:
     reason = no_display_reason()
     if reason:
         raise PracticeError(reason)
+    game: dict[str, Any] = {
+        "seed": args.seed,
+        "levels": args.levels,
+        "log": args.log,
+        "position": args.position,
+        "scale": args.scale,
+        "theme": args.theme,
+        "rules": rules_from(args),
+    }
     if args.web:
-        return run_web_practice(
-            seed=args.seed,
-            levels=args.levels,
-            log=args.log,
-            position=args.position,
-            scale=args.scale,
-            theme=args.theme,
-            rules=rules_from(args),
-            browser=not args.no_browser,
-        )
-    return open_game(
-        seed=args.seed,
-        levels=args.levels,
-        log=args.log,
-        position=args.position,
-        scale=args.scale,
-        theme=args.theme,
-        rules=rules_from(args),
-    )
+        return run_web_practice(**game, browser=not args.no_browser)
+    return open_game(**game)
 
 
 # -- play --------------------------------------------------------------------------------

@@ -53,10 +53,6 @@ def screencap(adb: list[str]) -> np.ndarray:
     return image
 
 
-def _rounded(point: Point) -> tuple[int, int]:
-    return round(point[0]), round(point[1])
-
-
 class AdbSession(TouchSession):
     """One finger on the touch screen: each event is one `adb shell input motionevent` process."""
 
@@ -65,7 +61,7 @@ class AdbSession(TouchSession):
         self._adb = adb
 
     def _motion(self, action: str, point: Point) -> None:
-        x, y = _rounded(point)
+        x, y = Point(*point).rounded()
         done = subprocess.run(
             [*self._adb, "shell", "input", "motionevent", action, str(x), str(y)],
             capture_output=True,
@@ -108,8 +104,7 @@ class AdbDevice(DeviceBase):
     def grab(self, region: Rect | None = None) -> np.ndarray:
         image = screencap(self._adb)
         if region is not None:
-            box = region.rounded()
-            image = image[int(box.top) : int(box.bottom), int(box.left) : int(box.right)]
+            image = image[region.slices()]
         return np.ascontiguousarray(image)
 
     def touch(self, area: Rect) -> AdbSession:

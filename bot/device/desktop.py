@@ -122,10 +122,6 @@ def load_pyautogui() -> Any:
     return pyautogui
 
 
-def _rounded(point: Point) -> tuple[int, int]:
-    return round(point[0]), round(point[1])
-
-
 class MouseSession(TouchSession):
     """The left mouse button as a finger, in pointer coordinates (logical points on HiDPI)."""
 
@@ -146,12 +142,12 @@ class MouseSession(TouchSession):
             call(*args, **kwargs)
 
     def _press(self, point: Point) -> None:
-        x, y = _rounded(point)
+        x, y = Point(*point).rounded()
         self._send(self._gui.moveTo, x, y)
         self._send(self._gui.mouseDown, x, y, button="left")
 
     def _move(self, point: Point) -> None:
-        x, y = _rounded(point)
+        x, y = Point(*point).rounded()
         if self._drag_events:
             self._send(self._gui.dragTo, x, y, duration=0, button="left", mouseDownUp=False)
         else:

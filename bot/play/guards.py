@@ -87,7 +87,6 @@ def changed(a: np.ndarray, b: np.ndarray, geometry: Geometry | None) -> bool:
     """True when the board's part of two frames (image pixels) differs by more than capture noise."""
     if geometry is None:
         return True
-    box = geometry.bounds().rounded()
-    x0, y0, x1, y1 = max(int(box.left), 0), max(int(box.top), 0), int(box.right), int(box.bottom)
-    crop_a, crop_b = a[y0:y1, x0:x1], b[y0:y1, x0:x1]
+    board = geometry.bounds().slices()
+    crop_a, crop_b = a[board], b[board]
     return float(np.mean(np.abs(crop_a.astype(np.int16) - crop_b.astype(np.int16)))) > CHANGE_THRESHOLD

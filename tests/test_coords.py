@@ -1,5 +1,5 @@
-"""Where the pointer goes: image pixels → pointer coordinates (offsets, Retina, HiDPI scale),
-the work region around the board, the board's safe area, and the level-complete "Next" button.
+"""The coordinate vocabulary (onestroke.bot.coords): rects, points, and image -> capture -> pointer
+maps (offsets, Retina, HiDPI scale); the work region around the board; the "Next" button.
 """
 
 from __future__ import annotations
@@ -145,3 +145,15 @@ def test_next_button_of_a_small_window_is_found_on_a_whole_desktop_screen() -> N
     assert done.next_button is not None and found is not None
     x0, y0, x1, y1 = done.next_button
     assert 1200 + x0 <= found[0] <= 1200 + x1 and 100 + y0 <= found[1] <= 100 + y1
+
+
+def test_rect_slices_cut_the_image_and_never_wrap_around() -> None:
+    image = np.arange(100).reshape(10, 10)
+    assert image[Rect(2, 3, 4, 2).slices()].tolist() == [[32, 33, 34, 35], [42, 43, 44, 45]]
+    # a rectangle hanging over the top-left edge keeps what lies inside (a negative index would wrap)
+    assert image[Rect(-3, -1, 5, 2).slices()].tolist() == [[0, 1]]
+    assert image[Rect(20, 20, 5, 5).slices()].size == 0
+
+
+def test_points_round_to_whole_pixels() -> None:
+    assert Point(10.4, 20.6).rounded() == (10, 21)

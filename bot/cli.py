@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "onestroke.bot.commands.solve",
     "onestroke.bot.commands.vision",
     "onestroke.bot.commands.play",
+    "onestroke.bot.commands.devices",
     "onestroke.bot.commands.puzzles",
 )
 

@@ -159,7 +159,8 @@ def save_profile(profile: Profile) -> Path:
     """Write the profile atomically (a crash never leaves half a file); returns its path."""
     path = profile_path(profile.name)
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".json.tmp")
+    # one temporary name per process: two bots (a phone farm) saving at once never share one
+    temporary = path.with_suffix(f".json.{os.getpid()}.tmp")
     temporary.write_text(profile.to_json(), encoding="utf-8")
     os.replace(temporary, path)
     return path

@@ -101,6 +101,18 @@ def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--next", type=point_value, help="the level-complete 'next' button X,Y (capture pixels)"
     )
+    parser.add_argument(
+        "--capture",
+        default="auto",
+        metavar="METHOD",
+        help="adb screenshots: raw, raw-gzip, png (default auto: measured on the phone, fastest kept)",
+    )
+    parser.add_argument(
+        "--touch",
+        default="auto",
+        metavar="METHOD",
+        help="adb touches: input-session, input-each, maatouch:JAR, uiautomator2 (default auto: measured)",
+    )
 
 
 def _interrupt_on_sigterm() -> None:
@@ -140,7 +152,9 @@ def run_play(args: argparse.Namespace) -> int:
     log_dir = writable_folder(args.log_dir or default_log_dir(), OutputPathError, "log folder")
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
-    with device_for(profile, adb=args.adb, monitor=args.monitor) as device:
+    with device_for(
+        profile, adb=args.adb, monitor=args.monitor, capture=args.capture, touch=args.touch
+    ) as device:
         region = args.region or (profile.region if profile else None)
         if region is not None:
             source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
@@ -170,7 +184,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     writable_folder(profile_dir(), ProfileError, "profile folder")
     overlay_path = args.overlay or profile_dir() / f"{name}-overlay.png"
     check_writable(overlay_path)
-    with device_for(adb=args.adb, monitor=monitor) as device:
+    with device_for(adb=args.adb, monitor=monitor, capture=args.capture, touch=args.touch) as device:
         image = device.grab(device.screen)
         capabilities = device.capabilities
         base = Profile(

@@ -63,7 +63,9 @@ class Capabilities:
     - `fast_capture`: a board-sized grab takes milliseconds, so the screen can be watched while
       dragging (a desktop: yes; adb screencap: no);
     - `window_stack`: the device can tell which window a person sees at a point (X11), so a
-      window covering the game can be noticed.
+      window covering the game can be noticed;
+    - `cell_dwell`: for a device that cannot be watched while dragging (a phone), the seconds
+      per cell it measured: routes are drawn one event per cell at this pace (None: no advice).
     """
 
     name: str
@@ -71,6 +73,7 @@ class Capabilities:
     touch: str
     fast_capture: bool
     window_stack: bool
+    cell_dwell: float | None = None
 
 
 @runtime_checkable

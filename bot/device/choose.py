@@ -10,18 +10,24 @@ from onestroke.calibration.profile import Profile
 
 
 def device_for(
-    profile: Profile | None = None, *, adb: str | None = None, monitor: int | None = None
+    profile: Profile | None = None,
+    *,
+    adb: str | None = None,
+    monitor: int | None = None,
+    capture: str = "auto",
+    touch: str = "auto",
 ) -> Device:
     """Open the device to play on.
 
     - `adb`: a serial ("" for the only phone attached) picks the adb backend whatever the profile says;
+      `capture` and `touch` pick the phone's methods (`auto`: measured on it);
     - otherwise the profile's backend (its serial, monitor and measured scale);
     - otherwise the desktop, on `monitor` (default 1), with the scale measured now.
     """
     if adb is None and profile is not None and profile.backend == "adb":
         adb = profile.serial or ""
-    if adb is not None:
-        return open_device("adb", serial=adb or None)
+    if adb is not None:  # a phone: its screenshot and touch methods (auto: measured, fastest kept)
+        return open_device("adb", serial=adb or None, capture=capture, touch=touch, say=print)
     name = profile.backend if profile is not None else "desktop"
     if name == "desktop":
         chosen = monitor if monitor is not None else (profile.monitor if profile is not None else 1)

@@ -6,6 +6,7 @@ Every folder is `LOG_DIR/<time>-<tag>/` with `screen.png` (what was captured), `
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,7 +33,8 @@ class Logbook:
 
     def save(self, sight: Sight, route: Sequence[Cell] = (), tag: str = "level") -> Path:
         """The screenshot and its overlay in a new `<time>-<tag>` folder; returns the folder."""
-        folder = self.folder / time.strftime(f"%Y%m%d-%H%M%S-{tag}")
+        # the process id keeps two bots (one per phone) stopping in the same second apart
+        folder = self.folder / time.strftime(f"%Y%m%d-%H%M%S-{os.getpid()}-{tag}")
         folder.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(folder / "screen.png"), sight.image)
         cv2.imwrite(str(folder / "overlay.png"), draw_overlay(sight.image, sight.detection, route))

@@ -302,7 +302,18 @@ def play(
         next_button=next_button,
         dry_run=dry_run,
         log_dir=log_dir or default_log_dir(),
-        pace=DEFAULT_PACE if speed is None else Pace(speed=speed),
+        pace=pace_for(device, speed),
         say=say,
     )
     return loop.run(levels)
+
+
+def pace_for(device: Device, speed: float | None) -> Pace:
+    """How routes are drawn on `device`: at `speed`, or, where the device measured a rest per
+    cell (a phone: no fast capture to watch the drag), one event per cell at that pace, never
+    faster than `speed`."""
+    dwell = device.capabilities.cell_dwell
+    if dwell is None:
+        return DEFAULT_PACE if speed is None else Pace(speed=speed)
+    fastest = 1.0 / dwell
+    return Pace(speed=min(speed, fastest) if speed else fastest, substeps=1, turn_dwell=dwell)

@@ -19,6 +19,7 @@ from typing import Any
 from onestroke.practice.phone.device import (
     ORIENTATIONS,
     PROFILES,
+    SCREEN_STYLES,
     SCREENS,
     STATES,
     Phone,
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", default="android14", choices=sorted(PROFILES), help="default phone profile")
     p.add_argument("--levels", type=int, help="levels to clear before the game shows its last screen")
     p.add_argument("--seed", type=int, default=1, help="level sequence seed (default 1)")
+    p.add_argument("--first-level", type=int, default=1, help="the level the game starts on (default 1)")
     p.add_argument("--log", type=Path, help="the game log (one phone), or a folder: SERIAL.jsonl each")
     p.add_argument("--fps", type=float, default=60.0, help="the game's frame rate (default 60)")
     p.add_argument("--stalls", action="store_true", help="frames come late now and then (0-400 ms)")
@@ -58,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--unplug-after", type=int, metavar="N", help="the cable comes out after N touch events")
     p.add_argument(
         "--header", type=int, choices=(12, 16), help="raw screencap header size (default: profile's)"
+    )
+    p.add_argument(
+        "--screens",
+        choices=SCREEN_STYLES,
+        default="real",
+        help="complete screen: the real game's, or the old panel",
     )
     p.add_argument("--linker-warning", action="store_true", help="screencap prints a linker warning first")
     return p
@@ -86,6 +94,8 @@ def phones_from(args: argparse.Namespace) -> list[Phone]:
             orientation=args.orientation,
             unplug_after_touches=args.unplug_after,
             linker_warning=args.linker_warning,
+            screens=args.screens,
+            first_level=args.first_level,
         )
         phones.append(Phone(serial, profile, options))
     return phones

@@ -113,6 +113,7 @@ INSTANT.update(shell_start=0.0, gzip_bytes_per_s=1e12)
 STATES = ("device", "unauthorized", "offline")
 SCREENS = ("on", "off", "locked")
 ORIENTATIONS = ("portrait", "landscape")
+SCREEN_STYLES = ("real", "panel")
 
 
 def profile_named(name: str) -> PhoneProfile:
@@ -137,6 +138,9 @@ class PhoneOptions:
     long_press: float = 0.5  # a finger held still this long after going down is a long press
     theme: str = "classic"
     linker_warning: bool = False  # screencap prints a linker warning before its header (old phones)
+    first_level: int = 1  # the level the game starts on
+    screens: str = "real"  # "real": the real game's complete and ranking screens; "panel": the old
+    # practice panel with a wide "Next" capsule and no ranking screen (what the loop knew before)
 
     def __post_init__(self) -> None:
         if self.state not in STATES:
@@ -146,26 +150,36 @@ class PhoneOptions:
         if self.orientation not in ORIENTATIONS:
             raise PhoneError(f"orientation must be portrait or landscape, not {self.orientation!r}")
         theme_named(self.theme)
+        if self.screens not in SCREEN_STYLES:
+            raise PhoneError(f"screens must be one of {', '.join(SCREEN_STYLES)}, not {self.screens!r}")
 
 
 class PhoneLayout:
     """Where the game draws things at the phone's size (the `Layout` the rules ask for): the grid
     of a board, and the controls of each screen, as the practice screens draw them."""
 
-    def __init__(self, width: int, height: int, theme: str) -> None:
-        self.width, self.height, self.theme = width, height, theme
+    def __init__(self, width: int, height: int, theme: str, screens: str = "real") -> None:
+        self.width, self.height, self.theme, self.screens = width, height, theme, screens
         self._controls: dict[str, dict[str, Rect]] = {}
+        self._board = Board.from_text("S .")
 
     def geometry(self, board: Board) -> Geometry:
+        self._board = board  # the game asks when a level starts: the old panel's size follows the board
         return board_geometry(board, self.width, self.height)
 
     def controls(self, screen: str) -> dict[str, Rect]:
-        if screen not in self._controls:
-            self._controls[screen] = self._boxes(screen)
-        return self._controls[screen]
+        key = f"{screen}:{self._board.to_text()}" if self.screens == "panel" else screen
+        if key not in self._controls:
+            self._controls[key] = self._boxes(screen)
+        return self._controls[key]
 
     def _boxes(self, screen: str) -> dict[str, Rect]:
         w, h, th = self.width, self.height, theme_named(self.theme)
+        if screen == "complete" and self.screens == "panel":
+            shown = render_screen(self._board, width=w, height=h, theme=th, complete=True)
+            assert shown.next_button is not None
+            x0, y0, x1, y1 = shown.next_button
+            return {"go_on": Rect.from_corners(x0, y0, x1 + 1, y1 + 1)}
         if screen == "complete":
             return render_complete_screen(w, h, theme=th).layout
         if screen == "ranking":
@@ -196,9 +210,14 @@ class Phone:
         self._finger: tuple[float, float] | None = None
         self._finger_since = 0.0
         self._moved_since_down = False
-        layout = PhoneLayout(profile.width, profile.height, self.options.theme)
+        layout = PhoneLayout(profile.width, profile.height, self.options.theme, self.options.screens)
         self.game = PracticeGame(
-            layout, seed=self.options.seed, rules=self.options.rules, levels=self.options.levels
+            layout,
+            seed=self.options.seed,
+            rules=self.options.rules,
+            levels=self.options.levels,
+            first_level=self.options.first_level,
+            ranking_seconds=0.0 if self.options.screens == "panel" else None,
         )
         self._clock = FrameClock(self.options.rules, seed=self.options.seed)
         self._epoch = time.monotonic()
@@ -270,6 +289,18 @@ class Phone:
                 theme=theme,
                 cat=level.cat,
                 route=game.play.route,
+            ).image
+        elif game.screen == "complete" and self.options.screens == "panel":
+            route = level.board.cells
+            image = render_screen(
+                level.board,
+                width=w,
+                height=h,
+                level=level.number,
+                theme=theme,
+                cat=level.cat,
+                route=route,
+                complete=True,
             ).image
         elif game.screen == "complete":
             image = render_complete_screen(

@@ -1,0 +1,147 @@
+"""`onestroke play --adb` against stand-in phones in their own process, in real time.
+
+The stand-in (`python -m onestroke.practice.phone`) is a fake adb server with the strict game
+behind it (touches looked at once per frame, a skipped cell is an illegal move); it writes the
+game log from the touches it got. The tests judge from that log alone: every level cleared,
+every path checked, no stray touch. Its "Android 11" profile starts a Java process for every
+`input` (0.3 s), its "Android 14" profile answers `input` in 30 ms.
+
+The phones show the old practice panel on the level-complete screen (`--screens panel`): the
+level loop does not yet recognise the real game's complete screen (issue 9/10 work).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import ROOT
+
+from onestroke.practice.levels import make_level
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+class StandIns:
+    """Stand-in phones in a process of their own; stopped at the end of the test."""
+
+    def __init__(self, log: Path, *args: str) -> None:
+        command = [sys.executable, "-m", "onestroke.practice.phone", "--log", str(log), *args]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        assert self.process.stdout is not None
+        ready = json.loads(self.process.stdout.readline())
+        self.port = ready["port"]
+
+    def env(self, tmp_path: Path) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}  # a phone needs no display
+        return env | {
+            "ANDROID_ADB_SERVER_PORT": str(self.port),
+            "ONESTROKE_CONFIG_DIR": str(tmp_path / "config"),
+        }
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def stand_ins() -> Iterator[list[StandIns]]:
+    started: list[StandIns] = []
+    yield started
+    for running in started:
+        running.stop()
+
+
+def play(env: dict[str, str], tmp_path: Path, *args: str, timeout: float = 240) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "onestroke", "play", "--log-dir", str(tmp_path / "logs"), *args]
+    return subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
+
+
+def records(log: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+
+
+def assert_cleared(log: Path, seed: int, levels: int) -> None:
+    found = records(log)
+    assert [r for r in found if "stray" in r or "phone" in r] == [], "stray touches or long presses"
+    assert [r["cleared"] for r in found] == [True] * levels, found
+    for number, record in enumerate(found, start=1):
+        board = Board.from_text(record["board"])
+        assert record["level"] == number and board == make_level(seed, number).board
+        assert is_valid_path(board, record["path"])
+
+
+@pytest.mark.parametrize("profile", ["android14", "android11"])
+def test_play_clears_five_levels_on_a_phone(profile: str, stand_ins: list[StandIns], tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    stand_ins.append(StandIns(log, "--profile", profile, "--levels", "5", "--screens", "panel"))
+    bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "5")
+    out, err = bot.communicate(timeout=300)
+    assert bot.returncode == 0, out + err
+    assert "play: 5 level(s) cleared" in out
+    assert_cleared(log, seed=1, levels=5)
+
+
+def test_two_phones_at_once_share_one_adb_server(stand_ins: list[StandIns], tmp_path: Path) -> None:
+    logs = tmp_path / "games"
+    stand_ins.append(
+        StandIns(
+            logs,
+            "--phone",
+            "phone-a:android14",
+            "--phone",
+            "phone-b:android14",
+            "--levels",
+            "3",
+            "--screens",
+            "panel",
+        )
+    )
+    env = stand_ins[0].env(tmp_path)
+    bots = [play(env, tmp_path, "--adb", serial, "--levels", "3") for serial in ("phone-a", "phone-b")]
+    for bot in bots:
+        out, err = bot.communicate(timeout=300)
+        assert bot.returncode == 0, out + err
+    assert_cleared(logs / "phone-a.jsonl", seed=1, levels=3)
+    assert_cleared(logs / "phone-b.jsonl", seed=2, levels=3)
+
+
+def test_a_phone_unplugged_mid_stroke_stops_with_one_line(stand_ins: list[StandIns], tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    stand_ins.append(StandIns(log, "--unplug-after", "8", "--screens", "panel"))
+    bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "1")
+    out, err = bot.communicate(timeout=120)
+    assert bot.returncode != 0
+    (line,) = err.strip().splitlines()
+    assert "device phone-1 disconnected" in line and "the touch was ended on this side" in line
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        (["--screen", "locked"], "the screenshot is black: the screen is off or locked"),
+        (["--orientation", "landscape"], "the screen is in landscape (1920x1080)"),
+        (["--state", "unauthorized"], "device phone-1 is unauthorized: unlock the phone"),
+        (["--state", "offline"], "device phone-1 is offline"),
+    ],
+)
+def test_bad_phone_states_are_one_line(
+    option: list[str], words: str, stand_ins: list[StandIns], tmp_path: Path
+) -> None:
+    stand_ins.append(StandIns(tmp_path / "game.jsonl", *option))
+    bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "1")
+    out, err = bot.communicate(timeout=120)
+    assert bot.returncode == 2
+    (line,) = err.strip().splitlines()
+    assert words in line and "Traceback" not in out + err

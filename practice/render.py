@@ -91,7 +91,7 @@ class Rendered:
 
     image: np.ndarray
     geometry: Geometry
-    next_button: tuple[int, int, int, int] | None
+    next_button: Rect | None
 
 
 def theme_named(theme: str | Theme) -> Theme:
@@ -258,9 +258,7 @@ def draw_bottom_buttons(image: np.ndarray, u: float, th: Theme) -> dict[str, Rec
     return boxes
 
 
-def _draw_complete(
-    image: np.ndarray, geometry: Geometry, u: float, level: int, th: Theme, fur: BGR
-) -> tuple[int, int, int, int]:
+def _draw_complete(image: np.ndarray, geometry: Geometry, u: float, level: int, th: Theme, fur: BGR) -> Rect:
     """Dim the screen and cover the whole grid with a "level cleared" panel; returns the next button."""
     height, width = image.shape[:2]
     image[:] = (image.astype(np.uint16) * 115 // 255).astype(np.uint8)
@@ -278,4 +276,4 @@ def _draw_complete(
     bx1, by1 = int(width / 2 + 210 * u), int(py1 - 90 * u)
     fill_rounded_rect(image, bx0, by0, bx1, by1, 70 * u, rgb(70, 200, 110))
     text(image, "Next", width / 2, (by0 + by1) / 2, 44 * u, WHITE, bold=True)
-    return (bx0, by0, bx1, by1)
+    return Rect.from_corners(bx0, by0, bx1, by1)

@@ -52,8 +52,7 @@ class GameView:
                 board, width=self.width, height=self.height, theme=self.theme, complete=True
             )
             assert shown.next_button is not None
-            x0, y0, x1, y1 = shown.next_button
-            return {"go_on": (x0, y0, x1 - x0, y1 - y0)}
+            return {"go_on": shown.next_button}
         if screen == "ranking" and self._screens is not None:
             return dict(self._screens.render_ranking_screen(self.width, self.height, theme=self.theme).layout)
         return {}
@@ -88,8 +87,7 @@ class GameView:
             level.board, width=self.width, height=self.height, route=route, complete=complete, **common
         )
         if shown.next_button is not None:  # the older complete screen's button moves with the board
-            x0, y0, x1, y1 = shown.next_button
-            self._controls["complete"] = self._controls["done"] = {"go_on": (x0, y0, x1 - x0, y1 - y0)}
+            self._controls["complete"] = self._controls["done"] = {"go_on": shown.next_button}
         image = shown.image
         if screen == "ranking":  # the older renderer has no ranking screen: a blank one stands in
             image[:] = image[0, 0]

@@ -112,7 +112,7 @@ def test_next_button_is_found_on_the_level_complete_screen_only(number: int, siz
         board, width=size[0], height=size[1], level=number, cat=level.cat, route=board.cells, complete=True
     )
     assert done.next_button is not None
-    x0, y0, x1, y1 = done.next_button
+    x0, y0, x1, y1 = done.next_button.corners
     found = find_next_button(done.image)
     assert found is not None
     assert x0 <= found[0] <= x1 and y0 <= found[1] <= y1
@@ -143,7 +143,7 @@ def test_next_button_of_a_small_window_is_found_on_a_whole_desktop_screen() -> N
     desktop[100:900, 1200:1650] = done.image
     found = find_next_button(desktop)
     assert done.next_button is not None and found is not None
-    x0, y0, x1, y1 = done.next_button
+    x0, y0, x1, y1 = done.next_button.corners
     assert 1200 + x0 <= found[0] <= 1200 + x1 and 100 + y0 <= found[1] <= 100 + y1
 
 

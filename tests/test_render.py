@@ -84,7 +84,8 @@ def test_visited_cells_take_another_colour() -> None:
 def test_complete_state_hides_the_grid_and_returns_the_next_button() -> None:
     board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=540, height=960, complete=True)
-    x0, y0, x1, y1 = rendered.next_button
+    assert rendered.next_button is not None
+    x0, y0, x1, y1 = rendered.next_button.corners
     assert 0 <= x0 < x1 <= 540 and 0 <= y0 < y1 <= 960
     cell = THEMES["classic"].cell
     g = rendered.geometry

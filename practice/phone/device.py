@@ -178,8 +178,7 @@ class PhoneLayout:
         if screen == "complete" and self.screens == "panel":
             shown = render_screen(self._board, width=w, height=h, theme=th, complete=True)
             assert shown.next_button is not None
-            x0, y0, x1, y1 = shown.next_button
-            return {"go_on": Rect.from_corners(x0, y0, x1 + 1, y1 + 1)}
+            return {"go_on": shown.next_button}
         if screen == "complete":
             return render_complete_screen(w, h, theme=th).layout
         if screen == "ranking":

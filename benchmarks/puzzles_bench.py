@@ -28,7 +28,7 @@ from pathlib import Path
 from onestroke.bot.cli import main as onestroke_main
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.check import is_valid_path
-from onestroke.solver.puzzles.grid import SearchTimeout
+from onestroke.solver.errors import SearchTimeout
 from onestroke.solver.puzzles.maze import Maze, first_path, shortest_path
 from onestroke.solver.puzzles.romeo import RomeoMaze, solve_romeo, turns_of
 from onestroke.solver.puzzles.route import RoutePuzzle, count_routes, solve_route

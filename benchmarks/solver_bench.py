@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from onestroke.solver.board import Board, Cell, steps_for
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
-from onestroke.solver.search import Grid, SearchTimeout, SolveResult, first_path, quick_certificate, solve
+from onestroke.solver.search import Grid, SearchTimeout, SolveResult, _first_path, quick_certificate, solve
 
 # -- the corpus -------------------------------------------------------------------------------
 
@@ -351,7 +351,7 @@ def run_ablation(quick: bool, cap: float) -> int:
             for board in boards:
                 began = time.perf_counter()
                 try:
-                    found = first_path(Grid(board), began + cap, None, **switches)
+                    found = _first_path(Grid(board), began + cap, None, **switches)
                 except SearchTimeout:
                     pass
                 else:

@@ -49,12 +49,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as exit_:  # argparse already printed its one-line usage error
-        return int(exit_.code or 0)
-    try:
+        # inside the try: Ctrl-C while the command modules import (solver, python-sat) is one line too
+        parser = build_parser()
+        try:
+            args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        except SystemExit as exit_:  # argparse already printed its one-line usage error
+            return int(exit_.code or 0)
         status = int(args.run(args))
         sys.stdout.flush()  # a reader that went away shows here, not in the interpreter's exit
         return status

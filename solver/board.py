@@ -27,6 +27,16 @@ OPEN, HOLE, START, END = ".", "#", "S", "E"
 ORTHOGONAL: tuple[Cell, ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 DIAGONAL: tuple[Cell, ...] = ((-1, 1), (1, 1), (1, -1), (-1, -1))
 
+MAX_CELLS = 1_000_000
+"""The largest grid (rows x cols, holes included) a board may have.
+
+Every stage is linear in the grid, but Python spends about 500 bytes per cell to solve a board
+(measured in docs/solver.md, "Hard limits"): a million cells stays under 1 GB, and boards of the
+game are a few hundred cells. `from_text` refuses larger text as soon as it has read that many.
+"""
+
+_BOARD_CHARS = str.maketrans("", "", OPEN + HOLE + START + END)
+
 
 def _quote(line: str, limit: int = 60) -> str:
     """The line as repr, cut short so that a huge line cannot flood the one-line error."""
@@ -55,22 +65,48 @@ class Board:
     _order: tuple[Cell, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        steps_for(self.moves)  # validates `moves`
-        if self.rows < 1 or self.cols < 1:
-            raise BoardFormatError(
-                f"board must have at least one row and column, got {self.rows}x{self.cols}"
-            )
+        self._validate()
         outside = [c for c in self.open_cells if not self.in_grid(c)]
         if outside:
             raise BoardFormatError(
                 f"open cell {sorted(outside)[0]} lies outside the {self.rows}x{self.cols} grid"
             )
+        object.__setattr__(self, "open_cells", frozenset(self.open_cells))
+        object.__setattr__(self, "_order", tuple(sorted(self.open_cells)))
+
+    def _validate(self) -> None:
+        """The checks that do not look at every cell."""
+        steps_for(self.moves)  # validates `moves`
+        if self.rows < 1 or self.cols < 1:
+            raise BoardFormatError(
+                f"board must have at least one row and column, got {self.rows}x{self.cols}"
+            )
+        if self.rows * self.cols > MAX_CELLS:
+            raise BoardFormatError(
+                f"board too large: {self.rows}x{self.cols} = {self.rows * self.cols:,} cells"
+                f" (at most {MAX_CELLS:,})"
+            )
         if self.start not in self.open_cells:
             raise BoardFormatError(f"start {self.start} is not an open cell")
         if self.end is not None and (self.end not in self.open_cells or self.end == self.start):
             raise BoardFormatError(f"end {self.end} must be an open cell other than the start")
-        object.__setattr__(self, "open_cells", frozenset(self.open_cells))
-        object.__setattr__(self, "_order", tuple(sorted(self.open_cells)))
+
+    @classmethod
+    def _from_ordered(
+        cls, rows: int, cols: int, order: list[Cell], start: Cell, end: Cell | None, moves: int
+    ) -> Board:
+        """A board from open cells known to lie in the grid, in row-major order (the parser's).
+
+        Skips `__post_init__`'s per-cell bounds test and its sort, the slow part of reading a
+        large board (a million-cell board: about 1.5 s of sorting).
+        """
+        board = cls.__new__(cls)
+        fields = {"rows": rows, "cols": cols, "open_cells": frozenset(order), "start": start}
+        fields |= {"end": end, "moves": moves, "_order": tuple(order)}
+        for name, value in fields.items():
+            object.__setattr__(board, name, value)
+        board._validate()
+        return board
 
     # -- construction -------------------------------------------------------------------
 
@@ -84,8 +120,8 @@ class Board:
             if not line or line.startswith(";"):
                 continue
             cells = line.replace(" ", "").replace("\t", "")
-            bad = next((ch for ch in cells if ch not in (OPEN, HOLE, START, END)), None)
-            if bad is not None:
+            if cells.translate(_BOARD_CHARS):  # something left once the four known characters go
+                bad = next(ch for ch in cells if ch not in (OPEN, HOLE, START, END))
                 raise BoardFormatError(
                     f"{source}: line {number}: unknown character {bad!r} in {_quote(raw.rstrip())}"
                     " (expected . # S E)"
@@ -95,19 +131,28 @@ class Board:
                     f"{source}: line {number}: ragged row: {len(cells)} cells, but line"
                     f" {line_numbers[0]} has {len(grid[0])}"
                 )
+            if (len(grid) + 1) * len(cells) > MAX_CELLS:
+                raise BoardFormatError(
+                    f"{source}: line {number}: board too large: more than {MAX_CELLS:,} cells"
+                    f" ({len(grid) + 1} rows of {len(cells)} so far)"
+                )
             grid.append(cells)
             line_numbers.append(number)
         if not grid:
             raise BoardFormatError(f"{source}: empty board: no rows")
 
         found: dict[str, list[tuple[Cell, int]]] = {START: [], END: []}
-        open_cells = set()
+        order: list[Cell] = []
         for r, row in enumerate(grid):
-            for c, ch in enumerate(row):
-                if ch != HOLE:
-                    open_cells.add((r, c))
-                if ch in found:
+            if HOLE in row:
+                order += [(r, c) for c, ch in enumerate(row) if ch != HOLE]
+            else:
+                order += [(r, c) for c in range(len(row))]
+            for ch in (START, END):
+                c = row.find(ch)
+                while c >= 0 and len(found[ch]) < 2:
                     found[ch].append(((r, c), line_numbers[r]))
+                    c = row.find(ch, c + 1)
         if not found[START]:
             raise BoardFormatError(f"{source}: no start: the board needs one 'S' cell")
         if len(found[START]) > 1:
@@ -121,7 +166,7 @@ class Board:
                 f"{source}: line {lb}: two ends: 'E' at {list(a)} (line {la}) and {list(b)}"
             )
         end = found[END][0][0] if found[END] else None
-        return cls(len(grid), len(grid[0]), frozenset(open_cells), found[START][0][0], end, moves)
+        return cls._from_ordered(len(grid), len(grid[0]), order, found[START][0][0], end, moves)
 
     @classmethod
     def from_rows(cls, rows: Iterable[str], *, start: Cell, moves: int = 4) -> Board:

@@ -16,19 +16,47 @@ import itertools
 import threading
 import time
 
+from pysat._utils import MainThread
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from onestroke.solver.board import Board, Cell, steps_for
+from onestroke.solver.limits import CHECK_EVERY, passed
 
 SAT_SOLVER = "cadical195"
 """The fastest of glucose4, cadical195, maplechrono and minisat22 on the benchmark (docs/solver.md)."""
+
+SLICE_SECONDS = 0.2
+"""The longest stretch the SAT solver runs without returning to Python (a conflict budget sized
+from the measured rate): the deadline is read between slices, and so is Ctrl-C (below)."""
+
+
+def _never_main_thread() -> bool:
+    return False
+
+
+# python-sat installs its own SIGINT handler around each call into a solver made from the main
+# thread; the handler longjmps out of the C++ solver, which leaves CaDiCaL (and the C heap, when
+# the signal lands inside malloc) broken: Ctrl-C gave a "pysolvers.error" traceback, then
+# "corrupted double-linked list" and exit 134. Telling python-sat that no call comes from the
+# main thread keeps Python's own handler, so Ctrl-C arrives as KeyboardInterrupt as soon as the
+# current slice (at most about SLICE_SECONDS) returns.
+MainThread.check = staticmethod(_never_main_thread)  # type: ignore[method-assign]
+
+MAX_CELLS = 250_000
+"""The largest board (open cells) given to the SAT engine: its model takes about 2 KB per cell
+in Python and CaDiCaL (measured in docs/solver.md, "Hard limits"), and one this large would not
+be decided within any sensible timeout anyway. `solve` gives larger boards to the backtracker."""
 
 
 def solve_exact(
     board: Board, deadline: float | None = None, solver_name: str = SAT_SOLVER
 ) -> list[Cell] | bool | None:
-    """A solution path, False when there is provably none, None when `deadline` passed first."""
+    """A solution path, False when there is provably none, None when `deadline` passed first.
+
+    `deadline` is a perf_counter time; the clock is read while the model is built, between
+    conflict-budget slices of the SAT solver and between the rounds of cuts.
+    """
     cells = list(board.cells)
     n = len(cells)
     if n == 1:
@@ -47,31 +75,36 @@ def solve_exact(
         incident[b].append(var)
         return var
 
-    for cell in cells:
-        r, c = cell
+    for i, (r, c) in enumerate(cells):
+        if not i % CHECK_EVERY and passed(deadline):
+            return None
         for dr, dc in steps:
-            other = (r + dr, c + dc)
-            j = index.get(other)
-            if j is not None and index[cell] < j:
-                add_edge(index[cell], j)
+            j = index.get((r + dr, c + dc))
+            if j is not None and i < j:
+                add_edge(i, j)
     s = index[board.start]
     start_link = add_edge(s, dummy)
     for cell in _possible_ends(board):
         add_edge(index[cell], dummy)
-
-    clauses: list[list[int]] = [[start_link]]
-    top = len(edges)
-    for v in range(n):
-        clauses.extend(_exactly_two(incident[v]))
+    del index
     ends = [var for var in incident[dummy] if var != start_link]
     if not ends:
         return False
-    card = CardEnc.equals(lits=ends, bound=1, top_id=top, encoding=EncType.seqcounter)
-    clauses.extend(card.clauses)
 
-    solver = Solver(name=solver_name, bootstrap_with=clauses)
+    solver = Solver(name=solver_name)
     run = _TimedRun(solver, deadline, interruptible=not solver_name.startswith("cadical"))
     try:
+        # clauses go in per slice of cells, so the model is never held twice and the clock is read
+        solver.add_clause([start_link])
+        for v0 in range(0, n, CHECK_EVERY):
+            if passed(deadline):
+                return None
+            solver.append_formula(
+                [cl for v in range(v0, min(n, v0 + CHECK_EVERY)) for cl in _exactly_two(incident[v])]
+            )
+        card = CardEnc.equals(lits=ends, bound=1, top_id=len(edges), encoding=EncType.seqcounter)
+        solver.append_formula(card.clauses)
+        del card
         while True:
             found = run.solve()
             if found is None:
@@ -83,7 +116,9 @@ def solve_exact(
             tours = _cycles(chosen, n + 1)
             if len(tours) == 1:
                 return [cells[v] for v in _walk(chosen, s, dummy)]
-            merged = _merge_cycles(chosen, tours, n, dummy, edges)
+            merged = _merge_cycles(chosen, tours, n, dummy, edges, deadline)
+            if merged is None and passed(deadline):
+                return None
             if merged is not None:
                 return [cells[v] for v in _walk(merged, s, dummy)]
             for tour in tours:
@@ -104,15 +139,17 @@ class _TimedRun:
     """Runs the SAT solver until a deadline, by interrupt() or, for CaDiCaL, conflict budgets.
 
     python-sat's CaDiCaL has no interrupt() but honours conflict budgets; each call keeps what it
-    learnt, so slices sized from the measured conflict rate stop within about 10% of the
-    deadline at little cost.
+    learnt. Slices start small and grow to a tenth of the time left, at most SLICE_SECONDS,
+    sized from the measured conflict rate, so a slice overshoots the deadline by little even
+    when the rate changes (the first conflicts of a large model are the slow ones). Without a
+    deadline it runs in slices too, so that Ctrl-C is seen.
     """
 
     def __init__(self, solver: Solver, deadline: float | None, interruptible: bool) -> None:
         self.solver = solver
         self.deadline = deadline
         self.interruptible = interruptible
-        self.budget = 2000
+        self.budget = 100
         # the timer thread must never interrupt a solver that is being (or has been) deleted
         self.guard = threading.Lock()
         self.alive = True
@@ -129,14 +166,14 @@ class _TimedRun:
 
     def solve(self) -> bool | None:
         """True (model), False (unsatisfiable) or None (deadline passed)."""
-        if self.deadline is None:
-            return self.solver.solve()
         if self.interruptible:
+            if self.deadline is None:
+                return self.solver.solve()
             if time.perf_counter() > self.deadline:
                 return None
             return self.solver.solve_limited(expect_interrupt=True)
         while True:
-            remaining = self.deadline - time.perf_counter()
+            remaining = SLICE_SECONDS if self.deadline is None else self.deadline - time.perf_counter()
             if remaining <= 0:
                 return None
             self.solver.conf_budget(self.budget)
@@ -145,8 +182,10 @@ class _TimedRun:
             if found is not None:
                 return found
             rate = self.budget / max(time.perf_counter() - began, 1e-4)
-            remaining = self.deadline - time.perf_counter()
-            self.budget = int(max(100, min(2 * self.budget, rate * remaining * 0.9)))
+            if self.deadline is not None:
+                remaining = self.deadline - time.perf_counter()
+            target = min(remaining * 0.1, SLICE_SECONDS)
+            self.budget = int(max(10, min(2 * self.budget, rate * target)))
 
     def close(self) -> None:
         if self.timer is not None:
@@ -210,8 +249,10 @@ def _merge_cycles(
     n: int,
     dummy: int,
     edges: list[tuple[int, int]],
+    deadline: float | None = None,
 ) -> list[tuple[int, int]] | None:
-    """Join the model's cycles into one by 2-swaps, or None when some cannot be joined.
+    """Join the model's cycles into one by 2-swaps, or None when some cannot be joined (or the
+    deadline passed: the caller tells the two apart).
 
     Cycles A and B with edges u-u' in A and v-v' in B, where u-v and u'-v' are grid edges, become
     one cycle by trading u-u', v-v' for u-v, u'-v'. Degrees stay 2 and the dummy node's edges are
@@ -234,6 +275,8 @@ def _merge_cycles(
             grid_next[b].append(a)
     alive = len(tours)
     while alive > 1:
+        if passed(deadline):
+            return None
         smallest = min((k for k in range(len(members)) if members[k]), key=lambda k: len(members[k]))
         swap = _find_swap(members[smallest], mate, label, grid_next, dummy)
         if swap is None:

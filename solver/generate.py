@@ -146,3 +146,68 @@ def random_walk_level(
         path.reverse()
     board = Board(rows, cols, frozenset(path), path[0], None, moves)
     return board, tuple(path)
+
+
+# -- fixed shapes for the limits benchmark and tests (board text: the CLI reads them from files) --
+
+
+def row_text(cells: int) -> str:
+    """One row of `cells` open cells, the start at its left end: a path of cells - 1 steps."""
+    return "S" + "." * (cells - 1) + "\n"
+
+
+def serpentine_text(rows: int, cols: int, width: int = 1) -> str:
+    """A corridor `width` cells wide winding down the board: full bands joined at alternate ends.
+
+    Bands of `width` rows are separated by wall rows with a `width`-wide gap at alternate ends;
+    the start is the top-left corner. With width 1 it is a single path; wider ones are solvable
+    snakes that make the search branch and fill.
+    """
+    lines = []
+    band = 0
+    r = 0
+    while r < rows:
+        lines.extend(["." * cols] * min(width, rows - r))
+        r += width
+        if r < rows:
+            gap = "." * width
+            wall = "#" * (cols - width)
+            lines.append(wall + gap if band % 2 == 0 else gap + wall)
+            r += 1
+            band += 1
+    lines[0] = "S" + lines[0][1:]
+    return "\n".join(lines) + "\n"
+
+
+def full_text(rows: int, cols: int) -> str:
+    """A full rectangle with the start in the top-left corner (solvable: a boustrophedon)."""
+    return "S" + "." * (cols - 1) + "\n" + ("." * cols + "\n") * (rows - 1)
+
+
+def two_rooms_text(side: int = 30) -> str:
+    """No path, and no certificate says so: two rooms joined by two doors of the same colour.
+
+    A wall column splits a `side` x `side` board; its two doors are on rows of equal parity, and
+    the left room has one hole of the doors' colour, so the whole board passes the parity count.
+    Every path must cross into the right room through one door and leave through the other, so
+    the right room (balanced, even) would need a path between two cells of the same colour:
+    impossible, but only a counting argument shows it, which is hard for SAT (cut clauses and
+    conflicts) and for backtracking alike. `side` must be even and at least 8.
+    """
+    wall = side // 2
+    doors = (side // 6, side // 6 + 2 * (side // 3))
+    if (doors[0] + wall) % 2:
+        doors = (doors[0] + 1, doors[1] + 1)  # the doors' colour: (r + c) even, like the start's
+    hole = (side // 3, 2 if side // 3 % 2 == 0 else 1)  # in the left room, also (r + c) even
+    lines = []
+    for r in range(side):
+        row = []
+        for c in range(side):
+            if c == wall:
+                row.append("." if r in doors else "#")
+            elif (r, c) == hole:
+                row.append("#")
+            else:
+                row.append("S" if (r, c) == (0, 0) else ".")
+        lines.append(" ".join(row))
+    return "\n".join(lines) + "\n"

@@ -20,17 +20,35 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Literal
 
 from onestroke.solver import exact  # imported here (about 30 ms, once) so that no solve pays for it
 from onestroke.solver.board import Board, Cell, steps_for
+from onestroke.solver.errors import SearchTimeout
+from onestroke.solver.limits import CHECK_EVERY, check, deadline_after, gc_paused, pieces
 from onestroke.solver.padded import RING, SPLITS, PaddedGrid
+
+__all__ = [
+    "SearchTimeout",
+    "SolveResult",
+    "count_paths",
+    "first_path",
+    "iter_paths",
+    "quick_certificate",
+    "solve",
+]
 
 Status = Literal["solved", "unsolvable", "timeout"]
 
+BITSET_LIMIT = 1 << 14
+"""Grids of up to this many padded positions keep the unvisited cells in one int as well.
 
-class SearchTimeout(TimeoutError):
-    """The search ran out of time (or of its node budget) before it finished."""
+A bitset flood fill costs (rounds) x (grid size / 30) digit operations and keeping the int costs
+O(grid size) per step, which is cheap on game-size boards and quadratic on long corridors (a
+1x200,000 row took 28 s); larger grids use a breadth-first fill over a byte array, linear in
+the cells reached (measured in docs/solver.md, "Hard limits").
+"""
 
 
 @dataclass(frozen=True)
@@ -57,40 +75,55 @@ class SolveResult:
 
 
 class Grid(PaddedGrid):
-    """A board in padded index form (`solver.padded`), with what the searches need of it."""
+    """A board in padded index form (`solver.padded`), with what the searches need of it.
 
-    def __init__(self, board: Board) -> None:
+    Built in slices with the clock read between them (`deadline`, a perf_counter time): a
+    million-cell board takes about a second. `bitset` (default: the grid has at most
+    BITSET_LIMIT positions) also packs the open cells into the int `mask`.
+    """
+
+    def __init__(self, board: Board, deadline: float | None = None, *, bitset: bool | None = None) -> None:
         super().__init__(board.rows, board.cols)
         self.board = board
         self.moves = board.moves
-        self.open = bytearray(self.size)
-        self.cells: list[Cell] = [(-1, -1)] * self.size
+        self.bitset = self.size <= BITSET_LIMIT if bitset is None else bitset
         width = self.width
-        order = []
-        for r, c in board.cells:
-            i = (r + 1) * width + c + 1
-            self.open[i] = 1
-            self.cells[i] = (r, c)
-            order.append(i)
+        is_open = self.open = bytearray(self.size)
+        cells: list[Cell] = [(-1, -1)] * self.size
+        order: list[int] = []
+        for part in pieces(board.cells, deadline):
+            for cell in part:
+                i = (cell[0] + 1) * width + cell[1] + 1
+                is_open[i] = 1
+                cells[i] = cell
+                order.append(i)
+        self.cells = cells
         self.order = tuple(order)
         self.start = self.index(board.start)
         self.end = self.index(board.end) if board.end is not None else -1
-        is_open = self.open
         offsets = self.offsets(steps_for(board.moves))
-        self.neighbours: list[tuple[int, ...]] = [()] * self.size
-        for i in order:
-            self.neighbours[i] = tuple([i + d for d in offsets if is_open[i + d]])
-        # one int from the byte-per-cell array: far cheaper than summing n big powers of two
-        packed = bytearray(self.size // 8 + 1)
-        for i in order:
-            packed[i >> 3] |= 1 << (i & 7)
-        self.mask = int.from_bytes(packed, "little")
+        nbrs: list[tuple[int, ...]] = [()] * self.size
+        for part in pieces(order, deadline):
+            for i in part:
+                nbrs[i] = tuple([i + d for d in offsets if is_open[i + d]])
+        self.neighbours = nbrs
+        self.mask = 0
+        if self.bitset:
+            # one int from the byte-per-cell array: far cheaper than summing n big powers of two
+            packed = bytearray(self.size // 8 + 1)
+            for i in order:
+                packed[i >> 3] |= 1 << (i & 7)
+            self.mask = int.from_bytes(packed, "little")
+        self.connected = False  # True once a certificate found every open cell reachable from the start
         # the 8 surrounding cells, clockwise from north, for the local cut test
         self.ring = self.offsets(RING)
         self.splits = SPLITS[board.moves]
 
     def spread(self, seed: int, region: int) -> int:
-        """The cells of `region` reachable from the bits of `seed` (bitset flood fill)."""
+        """The cells of `region` reachable from the bits of `seed` (bitset flood fill).
+
+        One round per step of distance from the seed, each O(grid size): for bitset grids only.
+        """
         w = self.width
         reached = seed & region
         if self.moves == 4:
@@ -107,6 +140,31 @@ class Grid(PaddedGrid):
             reached = grown
 
 
+def _unreached(
+    nbrs: list[tuple[int, ...]], usable: bytearray, seed: int, deadline: float | None
+) -> bytearray:
+    """A copy of `usable` with the cells reachable from `seed` through usable cells cleared.
+
+    Breadth-first over the neighbour lists: linear in the cells reached whatever the shape of
+    the region (the bitset fill needs one pass over the whole grid per step of distance, which
+    is quadratic on corridors). Connected when the result has no 1 left (`find(1) < 0`).
+    """
+    left = bytearray(usable)
+    left[seed] = 0
+    todo = [seed]
+    queue = iter(todo)  # one iterator, so each slice goes on where the last one stopped
+    taken = 0
+    while taken < len(todo):
+        check(deadline)
+        for v in islice(queue, CHECK_EVERY):  # reads cells appended during the loop too
+            for w in nbrs[v]:
+                if left[w]:
+                    left[w] = 0
+                    todo.append(w)
+        taken += CHECK_EVERY
+    return left
+
+
 # -- certificates -----------------------------------------------------------------------------
 
 
@@ -114,37 +172,48 @@ def _cell_text(cell: Cell) -> str:
     return f"[{cell[0]}, {cell[1]}]"
 
 
-def quick_certificate(board: Board) -> str | None:
+def quick_certificate(board: Board, *, timeout: float | None = None) -> str | None:
     """A cheap proof that `board` has no solution, as a one-line reason, or None.
 
     Checks, cheapest first: checkerboard colour counts (4-moves: the path alternates colours,
     read off the board without building the grid); every open cell reachable from the start;
     dead ends (a cell with one neighbour must be the last cell); cut cells (removing a cell may
     leave at most two parts, one holding the start; the parts without it must be nested).
+    Every check is linear in the board; SearchTimeout when `timeout` seconds pass first.
     """
-    return _parity_problem(board) or _certificate(Grid(board))
+    deadline = deadline_after(timeout)
+    with gc_paused():
+        return _parity_problem(board, deadline) or _certificate(Grid(board, deadline), deadline)
 
 
-def _certificate(grid: Grid) -> str | None:
-    """The certificates that need the grid (all but parity)."""
+def _certificate(grid: Grid, deadline: float | None = None, *, cut_cells: bool = True) -> str | None:
+    """The certificates that need the grid (all but parity); `cut_cells=False` leaves out the
+    slowest one, the cut-cell certificate (`solve` runs it after a short search on large boards)."""
     board = grid.board
     if len(board) == 1:
         return None
-    reached = grid.spread(1 << grid.start, grid.mask)
-    if reached != grid.mask:
+    if grid.bitset:
+        reached = grid.spread(1 << grid.start, grid.mask)
         lost = grid.mask & ~reached
-        cell = grid.cells[(lost & -lost).bit_length() - 1]
+        first_lost = (lost & -lost).bit_length() - 1
+    else:
+        first_lost = _unreached(grid.neighbours, grid.open, grid.start, deadline).find(1)
+    grid.connected = first_lost < 0
+    if first_lost >= 0:
+        cell = grid.cells[first_lost]
         return f"disconnected: open cell {_cell_text(cell)} cannot be reached from the start"
-    return _dead_end_problem(grid) or _cut_cell_problem(grid)
+    return _dead_end_problem(grid, deadline) or (_cut_cell_problem(grid, deadline) if cut_cells else None)
 
 
-def _parity_problem(board: Board) -> str | None:
+def _parity_problem(board: Board, deadline: float | None = None) -> str | None:
     """Checkerboard colours: a 4-move path alternates them, so their counts are fixed."""
     n = len(board)
     if board.moves != 4 or n == 1:
         return None
     colour = (board.start[0] + board.start[1]) & 1
-    same = sum(1 for r, c in board.open_cells if (r + c) & 1 == colour)
+    same = 0
+    for part in pieces(board.cells, deadline):
+        same += sum(1 for r, c in part if (r + c) & 1 == colour)
     other = n - same
     need_same, need_other = (n + 1) // 2, n // 2
     if (same, other) != (need_same, need_other):
@@ -163,9 +232,14 @@ def _parity_problem(board: Board) -> str | None:
     return None
 
 
-def _dead_end_problem(grid: Grid) -> str | None:
+def _dead_end_problem(grid: Grid, deadline: float | None = None) -> str | None:
     board = grid.board
-    dead = [i for i in grid.order if i != grid.start and len(grid.neighbours[i]) == 1]
+    nbrs, start = grid.neighbours, grid.start
+    dead: list[int] = []
+    for part in pieces(grid.order, deadline):
+        dead += [i for i in part if i != start and len(nbrs[i]) == 1]
+        if len(dead) > 1:
+            break  # two are enough for every message below
     if board.end is not None:
         wrong = [i for i in dead if i != grid.end]
         if wrong:
@@ -187,7 +261,7 @@ def _dead_end_problem(grid: Grid) -> str | None:
     return None
 
 
-def _cut_cell_problem(grid: Grid) -> str | None:
+def _cut_cell_problem(grid: Grid, deadline: float | None = None) -> str | None:
     """Cut cells that no path can pass: a certificate from the articulation points.
 
     The path minus one cell v is at most two pieces: the part before v (holding the start) and
@@ -201,7 +275,7 @@ def _cut_cell_problem(grid: Grid) -> str | None:
     disc = [-1] * grid.size
     finish = [0] * grid.size
     # (cut cell, root of the subtree it cuts off); every open cell takes part
-    cut_off = list(_cut_off_parts(grid.neighbours, root, grid.open, disc, finish))
+    cut_off = list(_cut_off_parts(grid.neighbours, root, grid.open, disc, finish, deadline))
     start_parts = [child for v, child in cut_off if v == root]
     if len(start_parts) > 1:
         return (
@@ -244,7 +318,12 @@ def _cut_cell_problem(grid: Grid) -> str | None:
 
 
 def _cut_off_parts(
-    nbrs: list[tuple[int, ...]], root: int, usable: bytearray, disc: list[int], finish: list[int]
+    nbrs: list[tuple[int, ...]],
+    root: int,
+    usable: bytearray,
+    disc: list[int],
+    finish: list[int],
+    deadline: float | None = None,
 ) -> Iterator[tuple[int, int]]:
     """Each (cut cell, root of the part it cuts off), from one depth-first search from `root`.
 
@@ -252,6 +331,7 @@ def _cut_off_parts(
     subtree, yielded when it is finished (Tarjan's low-link, iterative). `disc` (all -1) and
     `finish` receive each cell's discovery and finishing counts: part B lies inside part A
     when disc[A] <= disc[B] and finish[B] < finish[A]. The root's own children are yielded too.
+    The clock is read every CHECK_EVERY finished cells.
     """
     size = len(disc)
     low = [0] * size
@@ -259,6 +339,7 @@ def _cut_off_parts(
     disc[root] = 0
     stack = [(root, iter(nbrs[root]))]
     counter = 1
+    check_at = CHECK_EVERY
     while stack:
         v, it = stack[-1]
         for w in it:
@@ -276,6 +357,9 @@ def _cut_off_parts(
             stack.pop()
             finish[v] = counter
             counter += 1
+            if counter > check_at:
+                check(deadline)
+                check_at += CHECK_EVERY
             p = parent[v]
             if p >= 0:
                 if low[v] < low[p]:
@@ -300,9 +384,11 @@ def _search(
 ) -> Iterator[list[int]]:
     """Every Hamiltonian path of the grid from its start, as padded indices (list is reused).
 
-    Raises SearchTimeout past `deadline` (perf_counter) or after `max_nodes` steps. The keyword
-    switches turn single prunings off, for the benchmark's one-at-a-time measurements; `solve`
-    turns `pockets` off for its short first stage (measured in docs/solver.md).
+    Raises SearchTimeout past `deadline` (perf_counter) or after `max_nodes` steps. The clock is
+    read every 512 steps and after every flood fill (a fill costs far more than the reading).
+    The keyword switches turn single prunings off, for the benchmark's one-at-a-time
+    measurements; `solve` turns `pockets` off for its short first stage (measured in
+    docs/solver.md).
     """
     n = len(grid.order)
     start, end = grid.start, grid.end
@@ -312,19 +398,26 @@ def _search(
         return
     free = bytearray(grid.open)
     free[start] = 0
-    fbits = grid.mask & ~(1 << start)
+    # bitset grids keep the unvisited cells as an int too (cheap there); larger ones fill over `free`
+    bitset = grid.bitset
+    fbits = grid.mask & ~(1 << start) if bitset else 0
     deg = [0] * grid.size
     dead = zero = 0
-    for i in grid.order:
-        if i != start:
-            d = sum(1 for j in nbrs[i] if free[j] or j == start)
-            deg[i] = d
-            if d == 1:
-                dead += 1
-            elif d == 0:
-                zero += 1
-    if connectivity and grid.spread(fbits & -fbits, fbits) != fbits:
-        return
+    for part in pieces(grid.order, deadline):
+        for i in part:
+            if i != start:
+                d = len(nbrs[i])  # every open neighbour is free or the start
+                deg[i] = d
+                if d == 1:
+                    dead += 1
+                elif d == 0:
+                    zero += 1
+    if connectivity and not grid.connected:
+        if bitset:
+            if grid.spread(fbits & -fbits, fbits) != fbits:
+                return
+        elif _unreached(nbrs, free, free.find(1), deadline).find(1) >= 0:
+            return
     # the dead-end rule that each move re-checks below, written out there too: a shared helper
     # would cost a call per step on the hot path
     if dead_ends and (zero or (dead - (deg[end] == 1) > 0 if end >= 0 else dead > 1)):
@@ -374,7 +467,8 @@ def _search(
                         dead += 1
                     deg[x] = d + 1
             free[c] = 1
-            fbits |= 1 << c
+            if bitset:
+                fbits |= 1 << c
             if deg[c] == 1:
                 dead += 1
             continue
@@ -387,7 +481,8 @@ def _search(
             raise SearchTimeout(f"search stopped after {nodes} steps")
         # do the move h -> c
         free[c] = 0
-        fbits ^= 1 << c
+        if bitset:
+            fbits ^= 1 << c
         if deg[c] == 1:
             dead -= 1
         for x in nbrs[h]:
@@ -416,21 +511,36 @@ def _search(
             ok = dead <= 1
         if ok and connectivity:
             if local_cut:
+                # a head with one free neighbour besides the old head joins nothing: no split (and
+                # no ring to read, which is most steps: Warnsdorff favours such cells)
                 pattern = 0
-                for k in range(8):
-                    if free[c + ring[k]]:
-                        pattern |= 1 << k
+                if deg[c] > 2:
+                    for k in range(8):
+                        if free[c + ring[k]]:
+                            pattern |= 1 << k
                 if splits[pattern]:
-                    ok = spread(fbits & -fbits, fbits) == fbits
+                    if bitset:
+                        ok = spread(fbits & -fbits, fbits) == fbits
+                    else:
+                        ok = _unreached(nbrs, free, free.find(1), deadline).find(1) < 0
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise SearchTimeout(f"search stopped after {nodes} steps")
                     # still connected, but through a narrow place: look for pockets behind it
                     if ok and pockets:
-                        ok = _pockets_ok(c, free, nbrs, end, size)
+                        ok = _pockets_ok(c, free, nbrs, end, size, deadline)
             else:
-                ok = spread(fbits & -fbits, fbits) == fbits
+                if bitset:
+                    ok = spread(fbits & -fbits, fbits) == fbits
+                else:
+                    ok = _unreached(nbrs, free, free.find(1), deadline).find(1) < 0
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise SearchTimeout(f"search stopped after {nodes} steps")
         frames.append(moves_from(c) if ok else [])
 
 
-def _pockets_ok(head: int, free: bytearray, nbrs: list[tuple[int, ...]], end: int, size: int) -> bool:
+def _pockets_ok(
+    head: int, free: bytearray, nbrs: list[tuple[int, ...]], end: int, size: int, deadline: float | None
+) -> bool:
     """The cut-cell certificate on the unvisited cells, with the head as the start.
 
     Each part that a single cell cuts off from the head must hold the path's end, so there is at
@@ -440,7 +550,7 @@ def _pockets_ok(head: int, free: bytearray, nbrs: list[tuple[int, ...]], end: in
     finish = [0] * size
     pockets: list[int] = []  # roots of the cut-off subtrees, each hanging off a non-root cell
     cut_cells: set[int] = set()
-    for cut, top in _cut_off_parts(nbrs, head, free, disc, finish):
+    for cut, top in _cut_off_parts(nbrs, head, free, disc, finish, deadline):
         if cut == head:
             continue
         if cut in cut_cells or cut == end:
@@ -460,15 +570,16 @@ def iter_paths(board: Board, *, timeout: float | None = None) -> Iterator[tuple[
 
     Raises SearchTimeout when `timeout` seconds pass before the search is complete.
     """
-    deadline = None if timeout is None else time.perf_counter() + timeout
-    if _parity_problem(board) is not None:
-        return
-    grid = Grid(board)
-    if _certificate(grid) is not None:
-        return
+    deadline = deadline_after(timeout)
+    with gc_paused():
+        if _parity_problem(board, deadline) is not None:
+            return
+        grid = Grid(board, deadline)
+        if _certificate(grid, deadline) is not None:
+            return
     cells = grid.cells
     for path in _search(grid, deadline):
-        yield tuple(cells[i] for i in path)
+        yield tuple(map(cells.__getitem__, path))
 
 
 def count_paths(board: Board, *, timeout: float | None = None) -> int:
@@ -476,10 +587,15 @@ def count_paths(board: Board, *, timeout: float | None = None) -> int:
     return sum(1 for _ in iter_paths(board, timeout=timeout))
 
 
-def first_path(
+def first_path(board: Board, *, timeout: float | None = None) -> tuple[Cell, ...] | None:
+    """The first solution of `iter_paths`, None when there is none; SearchTimeout when undecided."""
+    return next(iter_paths(board, timeout=timeout), None)
+
+
+def _first_path(
     grid: Grid, deadline: float | None = None, max_nodes: int | None = None, **switches: bool
 ) -> list[int] | None:
-    """One solution in padded indices, None when there is none; SearchTimeout when undecided."""
+    """The backtracker's first solution in padded indices, None when there is none (no certificates)."""
     for path in _search(grid, deadline, max_nodes, **switches):
         return list(path)
     return None
@@ -488,46 +604,76 @@ def first_path(
 def solve(
     board: Board, timeout: float = 10.0, *, engine: str = "auto", search_nodes: int | None = None
 ) -> SolveResult:
-    """Solve `board` within about `timeout` seconds.
+    """Solve `board` within `timeout` seconds (kept within max(10 %, 50 ms): docs/solver.md).
 
     engine: "auto" (certificates, then the backtracker with a small budget, then the exact
     engine), "search" (certificates and the backtracker only) or "exact" (certificates and the
-    SAT engine only). `search_nodes` overrides the backtracker's step budget in "auto".
+    SAT engine only). `search_nodes` overrides the backtracker's step budget in "auto". Boards
+    over `exact.MAX_CELLS` open cells are left to the backtracker, with all the time: the SAT
+    model of one would not fit the memory bound.
     """
-    began = time.perf_counter()
-    deadline = began + timeout
     if engine not in ("auto", "search", "exact"):
         raise ValueError(f"engine must be auto, search or exact, not {engine!r}")
-    reason = _parity_problem(board)
-    if reason is not None:
-        return SolveResult("unsolvable", None, reason, time.perf_counter() - began, "certificate")
-    grid = Grid(board)
-    reason = _certificate(grid)
-    if reason is not None:
-        return SolveResult("unsolvable", None, reason, time.perf_counter() - began, "certificate")
-    if engine in ("auto", "search"):
-        budget = None if engine == "search" else search_nodes or _search_budget(len(grid.order))
-        try:
-            # the pocket check pays off only in long searches, not within the portfolio's budget
-            found = first_path(grid, deadline, budget, pockets=budget is None)
-        except SearchTimeout:
-            if engine == "search" or time.perf_counter() >= deadline:
-                return _timed_out(timeout, began, "search")
-        else:
-            if found is None:
-                reason = "exhaustive search: no path covers every open cell"
-                return SolveResult("unsolvable", None, reason, time.perf_counter() - began, "search")
-            path = tuple(grid.cells[i] for i in found)
-            return SolveResult("solved", path, None, time.perf_counter() - began, "search")
-    outcome = exact.solve_exact(board, deadline)
-    seconds = time.perf_counter() - began
+    with gc_paused():
+        return _solve(board, timeout, engine, search_nodes)
+
+
+def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) -> SolveResult:
+    began = time.perf_counter()
+    deadline = deadline_after(timeout)
+    stage = "certificate"
+
+    def result(status: Status, path: tuple[Cell, ...] | None, reason: str | None) -> SolveResult:
+        return SolveResult(status, path, reason, time.perf_counter() - began, stage)
+
+    try:
+        reason = _parity_problem(board, deadline)
+        if reason is not None:
+            return result("unsolvable", None, reason)
+        grid = Grid(board, deadline)
+        n = len(grid.order)
+        exact_fits = n <= exact.MAX_CELLS
+        budget = None if engine == "search" or not exact_fits else search_nodes or _search_budget(n)
+        # On large boards the cut-cell certificate (one Python pass of Tarjan's low-link, about
+        # 2.5 us a cell) costs more than the short search that usually solves them: it runs after
+        # that search, and its reason still wins over "exhaustive search" (same answers).
+        defer_cuts = engine == "auto" and budget is not None and not grid.bitset
+        reason = _certificate(grid, deadline, cut_cells=not defer_cuts)
+        if reason is not None:
+            return result("unsolvable", None, reason)
+        if engine == "exact" and not exact_fits:
+            reason = f"too large for the exact engine: {n} open cells (at most {exact.MAX_CELLS:,})"
+            return result("timeout", None, reason)
+        if engine in ("auto", "search"):
+            stage = "search"
+            try:
+                # the pocket check pays off only in long searches, not within the portfolio's budget
+                found = _first_path(grid, deadline, budget, pockets=budget is None)
+            except SearchTimeout:
+                if budget is None or (deadline is not None and time.perf_counter() >= deadline):
+                    raise
+            else:
+                if found is not None:
+                    return result("solved", tuple(map(grid.cells.__getitem__, found)), None)
+                reason = defer_cuts and _cut_cell_problem(grid, deadline)
+                if reason:
+                    stage = "certificate"
+                    return result("unsolvable", None, reason)
+                return result("unsolvable", None, "exhaustive search: no path covers every open cell")
+            if defer_cuts:
+                stage = "certificate"
+                reason = _cut_cell_problem(grid, deadline)
+                if reason is not None:
+                    return result("unsolvable", None, reason)
+        stage = "exact"
+        outcome = exact.solve_exact(board, deadline)
+    except SearchTimeout:
+        return _timed_out(timeout, began, stage)
     if outcome is None:
-        return _timed_out(timeout, began, "exact")
+        return _timed_out(timeout, began, stage)
     if outcome is False:
-        return SolveResult(
-            "unsolvable", None, "exact search (SAT): no path covers every open cell", seconds, "exact"
-        )
-    return SolveResult("solved", tuple(outcome), None, seconds, "exact")
+        return result("unsolvable", None, "exact search (SAT): no path covers every open cell")
+    return result("solved", tuple(outcome), None)
 
 
 def _search_budget(n: int) -> int:

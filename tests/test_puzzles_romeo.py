@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from onestroke.solver import is_valid_path, path_problem
-from onestroke.solver.puzzles.grid import PuzzleInputError, SearchTimeout
+from onestroke.solver.errors import SearchTimeout
+from onestroke.solver.puzzles.grid import PuzzleInputError
 from onestroke.solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo, step_matrix, turns_of
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"

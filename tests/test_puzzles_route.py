@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from onestroke.solver import Board, is_valid_path, path_problem
-from onestroke.solver.puzzles.grid import PuzzleInputError, SearchTimeout
+from onestroke.solver.errors import SearchTimeout
+from onestroke.solver.puzzles.grid import PuzzleInputError
 from onestroke.solver.puzzles.route import RoutePuzzle, count_routes, solve_route, unsolvable_reason
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "puzzles"

@@ -87,13 +87,16 @@ CERTIFIED = [
 @pytest.mark.parametrize(("text", "moves", "reason"), CERTIFIED)
 def test_certificates_give_their_reason_and_both_engines_agree(text: str, moves: int, reason: str) -> None:
     from onestroke.solver.exact import solve_exact
-    from onestroke.solver.search import Grid, first_path
+    from onestroke.solver.search import Grid, _certificate, _first_path
 
     board = Board.from_text(text, moves=moves)
     found = quick_certificate(board)
     assert found is not None and found.startswith(reason), found
+    # the linear fill of large grids gives the same reasons as the bitset fill of small ones
+    assert _certificate(Grid(board, bitset=False)) == _certificate(Grid(board))
     # neither engine looks at the certificates: both must find no path on their own
-    assert first_path(Grid(board)) is None
+    assert _first_path(Grid(board)) is None
+    assert _first_path(Grid(board, bitset=False)) is None
     assert solve_exact(board) is False
     result = solve(board)
     assert (result.status, result.reason, result.engine) == ("unsolvable", found, "certificate")

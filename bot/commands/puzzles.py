@@ -13,7 +13,8 @@ import time
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.files import read_text
-from onestroke.solver.puzzles.grid import PuzzleInputError, SearchTimeout
+from onestroke.solver.errors import SearchTimeout
+from onestroke.solver.puzzles.grid import PuzzleInputError
 from onestroke.solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
 from onestroke.solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo
 from onestroke.solver.puzzles.route import RoutePuzzle, solve_route, unsolvable_reason

@@ -1,4 +1,4 @@
-"""Helpers shared by the article puzzles: input lines, compass names, time limits.
+"""Helpers shared by the article puzzles: input lines, compass names, recursion room.
 
 The searches index cells in the flat padded layout of `solver.padded.PaddedGrid`: a neighbour
 is `index + offset` with no bounds test.
@@ -7,7 +7,6 @@ is `index + offset` with no bounds test.
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -18,35 +17,6 @@ from onestroke.solver.padded import RING
 
 class PuzzleInputError(OnestrokeError, ValueError):
     """A puzzle file that does not follow its format; the message names the file and line."""
-
-
-class SearchTimeout(Exception):
-    """A search ran past its time limit. Not an input error: the CLI reports it with exit 1."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(f"timeout after {seconds:g} s")
-        self.seconds = seconds
-
-
-class Deadline:
-    """A time limit that a search polls on every node but that reads the clock rarely."""
-
-    __slots__ = ("seconds", "_until", "_countdown")
-    EVERY = 1024
-
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
-        self._until = None if seconds is None else time.perf_counter() + seconds
-        self._countdown = self.EVERY
-
-    def tick(self) -> None:
-        """Raise `SearchTimeout` once the limit has passed (checked every `EVERY` calls)."""
-        self._countdown -= 1
-        if self._countdown:
-            return
-        self._countdown = self.EVERY
-        if self._until is not None and time.perf_counter() > self._until:
-            raise SearchTimeout(self.seconds or 0.0)
 
 
 COMPASS_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")

@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from onestroke.solver.board import Board, Cell, steps_for
+from onestroke.solver.limits import Deadline
 from onestroke.solver.padded import RING, SPLITS, PaddedGrid
 from onestroke.solver.puzzles.grid import (
-    Deadline,
     PuzzleInputError,
     content_lines,
     integers,

@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from onestroke.solver.board import Cell, steps_for
+from onestroke.solver.limits import Deadline
 from onestroke.solver.padded import PaddedGrid
 from onestroke.solver.puzzles.grid import (
-    Deadline,
     PuzzleInputError,
     content_lines,
     integers,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from onestroke.solver.errors import BoardFormatError
+from onestroke.solver.errors import BoardFormatError, quote
 
 Cell = tuple[int, int]
 """A grid position `(row, col)`, 0-based, row 0 at the top."""
@@ -36,11 +36,6 @@ game are a few hundred cells. `from_text` refuses larger text as soon as it has 
 """
 
 _BOARD_CHARS = str.maketrans("", "", OPEN + HOLE + START + END)
-
-
-def _quote(line: str, limit: int = 60) -> str:
-    """The line as repr, cut short so that a huge line cannot flood the one-line error."""
-    return repr(line if len(line) <= limit else line[:limit] + "...")
 
 
 def steps_for(moves: int) -> tuple[Cell, ...]:
@@ -123,7 +118,7 @@ class Board:
             if cells.translate(_BOARD_CHARS):  # something left once the four known characters go
                 bad = next(ch for ch in cells if ch not in (OPEN, HOLE, START, END))
                 raise BoardFormatError(
-                    f"{source}: line {number}: unknown character {bad!r} in {_quote(raw.rstrip())}"
+                    f"{source}: line {number}: unknown character {bad!r} in {quote(raw.rstrip())}"
                     " (expected . # S E)"
                 )
             if grid and len(cells) != len(grid[0]):

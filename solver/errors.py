@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 
+def quote(text: str, limit: int = 60) -> str:
+    """`text` as repr, cut short so that a huge input line cannot flood a one-line error."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 class OnestrokeError(Exception):
     """Base of the errors that the CLI reports as one line with exit status 2."""
 

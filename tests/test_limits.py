@@ -194,3 +194,42 @@ def test_deadline_ticks_read_the_clock_every_so_often() -> None:
             deadline.tick()
     assert str(caught.value) == "timeout after 1e-09 s" and caught.value.seconds == 1e-9
     Deadline(None).check()
+
+
+def test_huge_numbers_in_puzzle_files_give_a_short_line() -> None:
+    from onestroke.solver.puzzles import Maze, PuzzleInputError, RomeoMaze, RoutePuzzle
+
+    digits = "9" * 5000
+    cases = [
+        (RomeoMaze.from_text, f"{digits} 5 0\n1 1\n2 2\n", "number too large: '99999999999999999999...'"),
+        (RoutePuzzle.from_text, f"cols: 1 {digits}\n", "number too large"),
+        (Maze.from_text, f"0 0\nstart: {digits} 0\nexit: 0 1\n", "expected two numbers 'row col'"),
+        (RomeoMaze.from_text, "x" * 5000 + "\n", "is not an integer"),
+    ]
+    for parse, text, fragment in cases:
+        with pytest.raises(PuzzleInputError) as error:
+            parse(text, source="p.txt")
+        message = str(error.value)
+        assert fragment in message and len(message) < 200, message
+
+
+def test_puzzle_grids_are_bounded() -> None:
+    from onestroke.solver.puzzles import Maze, PuzzleInputError, RoutePuzzle
+
+    with pytest.raises(PuzzleInputError, match="line 1: cols: 101 counts, at most 100"):
+        RoutePuzzle.from_text("cols: " + "1 " * 101 + "\n", source="r.txt")
+    side = int(MAX_CELLS**0.5) + 1
+    with pytest.raises(PuzzleInputError, match="maze too large: more than 1,000,000 cells"):
+        Maze.from_text(("0" * side + "\n") * side, source="m.txt")
+
+
+def test_the_maze_searches_stop_at_their_timeout() -> None:
+    from onestroke.solver.puzzles import Maze, first_path, shortest_path
+
+    side = 400  # the exit is walled in: both searches visit every other cell first
+    rows = ["0" * side] * (side - 2) + ["0" * (side - 1) + "1", "0" * (side - 2) + "10"]
+    maze = Maze.from_text("\n".join(rows) + f"\nstart: 0 0\nexit: {side - 1} {side - 1}\n")
+    for search_maze in (first_path, shortest_path):
+        with pytest.raises(SearchTimeout):
+            search_maze(maze, 4, timeout=1e-9)
+        assert search_maze(maze, 4) is None

@@ -64,6 +64,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     maze.add_argument("--shortest", action="store_true", help="breadth-first: a path with the fewest steps")
     maze.add_argument("--moves", type=int, choices=(4, 8), default=8, help="neighbourhood (default 8)")
     maze.add_argument("--json", action="store_true", help='print {"path": [...], "directions": [...]}')
+    maze.add_argument(
+        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="S", help=TIMEOUT_HELP
+    )
     maze.set_defaults(run=run_maze)
 
 
@@ -123,7 +126,10 @@ def run_maze(args: argparse.Namespace) -> int:
 
     maze = Maze.from_text(read_text(args.file, PuzzleInputError), source=args.file)
     began = time.perf_counter()
-    path = (shortest_path if args.shortest else first_path)(maze, args.moves)
+    try:
+        path = (shortest_path if args.shortest else first_path)(maze, args.moves, timeout=args.timeout)
+    except SearchTimeout as error:
+        return timed_out(error, args.json, {"path": None, "directions": None})
     seconds = round(time.perf_counter() - began, 6)
     if args.json:
         print(

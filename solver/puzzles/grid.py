@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from onestroke.solver.board import Cell, steps_for
-from onestroke.solver.errors import OnestrokeError
+from onestroke.solver.errors import OnestrokeError, quote
 from onestroke.solver.padded import RING
 
 
@@ -53,17 +53,30 @@ def integers(source: str, number: int, text: str, count: int | None = None) -> l
     values = [_integer(source, number, text, token) for token in text.split()]
     if count is not None and len(values) != count:
         raise PuzzleInputError(
-            f"{source}: line {number}: expected {count} integers, found {len(values)} in {text!r}"
+            f"{source}: line {number}: expected {count} integers, found {len(values)} in {quote(text)}"
         )
     return values
 
 
+MAX_DIGITS = 9
+"""Longer numbers are refused: no grid these puzzles can search has a side or count near 10**9,
+and a 5,000-digit one would otherwise reach int()'s own limit or fill the error line."""
+
+
 def _integer(source: str, number: int, text: str, token: str) -> int:
     # int() itself decides: a digit test lets through tokens such as "+-2" or "²" that int() refuses
+    digits = token.lstrip("+-")
     try:
-        return int(token)
+        value = None if len(digits) > MAX_DIGITS and digits.isdecimal() else int(token)
     except ValueError:
-        raise PuzzleInputError(f"{source}: line {number}: {token!r} is not an integer in {text!r}") from None
+        raise PuzzleInputError(
+            f"{source}: line {number}: {quote(token, 20)} is not an integer in {quote(text)}"
+        ) from None
+    if value is None:
+        raise PuzzleInputError(
+            f"{source}: line {number}: number too large: {quote(token, 20)} (at most {MAX_DIGITS} digits)"
+        )
+    return value
 
 
 @contextmanager

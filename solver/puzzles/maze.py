@@ -20,9 +20,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from onestroke.solver.board import Cell
+from onestroke.solver.board import MAX_CELLS, Cell
+from onestroke.solver.errors import quote
+from onestroke.solver.limits import Deadline
 from onestroke.solver.padded import PaddedGrid
-from onestroke.solver.puzzles.grid import PuzzleInputError, compass_steps, content_lines, direction_name
+from onestroke.solver.puzzles.grid import (
+    MAX_DIGITS,
+    PuzzleInputError,
+    compass_steps,
+    content_lines,
+    direction_name,
+)
 
 OPEN_CHAR, WALL_CHAR, PATH_CHAR = "0", "1", "*"
 
@@ -59,7 +67,7 @@ class Maze:
                 key = key.strip().lower()
                 if key not in ("start", "exit"):
                     raise PuzzleInputError(
-                        f"{source}: line {number}: unknown field {key!r} (expected start: or exit:)"
+                        f"{source}: line {number}: unknown field {quote(key, 20)} (expected start: or exit:)"
                     )
                 if key in ends:
                     raise PuzzleInputError(
@@ -71,13 +79,18 @@ class Maze:
             bad = next((ch for ch in row if ch not in (OPEN_CHAR, WALL_CHAR)), None)
             if bad is not None:
                 raise PuzzleInputError(
-                    f"{source}: line {number}: unknown character {bad!r} in {line!r}"
+                    f"{source}: line {number}: unknown character {bad!r} in {quote(line)}"
                     " (expected 0 open, 1 wall, or start:/exit:)"
                 )
             if grid and len(row) != len(grid[0]):
                 raise PuzzleInputError(
                     f"{source}: line {number}: ragged row: {len(row)} cells, but line"
                     f" {first_row_line} has {len(grid[0])}"
+                )
+            if (len(grid) + 1) * len(row) > MAX_CELLS:
+                raise PuzzleInputError(
+                    f"{source}: line {number}: maze too large: more than {MAX_CELLS:,} cells"
+                    f" ({len(grid) + 1} rows of {len(row)} so far)"
                 )
             if not grid:
                 first_row_line = number
@@ -111,9 +124,9 @@ class Maze:
 def _cell_of(source: str, number: int, text: str) -> Cell:
     parts = text.split()
     # isdecimal, not isdigit: int() refuses digits such as "²"
-    if len(parts) != 2 or not all(p.isdecimal() for p in parts):
+    if len(parts) != 2 or not all(p.isdecimal() and len(p) <= MAX_DIGITS for p in parts):
         raise PuzzleInputError(
-            f"{source}: line {number}: expected two numbers 'row col', got {text.strip()!r}"
+            f"{source}: line {number}: expected two numbers 'row col', got {quote(text.strip())}"
         )
     return (int(parts[0]), int(parts[1]))
 
@@ -129,8 +142,12 @@ def _open_flags(maze: Maze, grid: PaddedGrid) -> bytearray:
     return flags
 
 
-def first_path(maze: Maze, moves: int = 8) -> list[Cell] | None:
-    """The first start-to-exit path of clockwise depth-first backtracking, or None."""
+def first_path(maze: Maze, moves: int = 8, *, timeout: float | None = None) -> list[Cell] | None:
+    """The first start-to-exit path of clockwise depth-first backtracking, or None.
+
+    Linear in the maze; SearchTimeout when `timeout` seconds pass first.
+    """
+    deadline = Deadline(timeout)
     grid = PaddedGrid(maze.rows, maze.cols)
     unmarked = _open_flags(maze, grid)
     offsets = grid.offsets(compass_steps(moves))
@@ -143,6 +160,7 @@ def first_path(maze: Maze, moves: int = 8) -> list[Cell] | None:
     cells = [start]
     tried = [0]
     while cells:
+        deadline.tick()
         here = cells[-1]
         k = tried[-1]
         while k < count:
@@ -163,8 +181,12 @@ def first_path(maze: Maze, moves: int = 8) -> list[Cell] | None:
     return None
 
 
-def shortest_path(maze: Maze, moves: int = 8) -> list[Cell] | None:
-    """A path with the fewest steps (breadth-first, clockwise tie-break), or None."""
+def shortest_path(maze: Maze, moves: int = 8, *, timeout: float | None = None) -> list[Cell] | None:
+    """A path with the fewest steps (breadth-first, clockwise tie-break), or None.
+
+    Linear in the maze; SearchTimeout when `timeout` seconds pass first.
+    """
+    deadline = Deadline(timeout)
     grid = PaddedGrid(maze.rows, maze.cols)
     unseen = _open_flags(maze, grid)
     offsets = grid.offsets(compass_steps(moves))
@@ -174,6 +196,7 @@ def shortest_path(maze: Maze, moves: int = 8) -> list[Cell] | None:
     queue = [start]
     head = 0
     while head < len(queue):
+        deadline.tick()
         here = queue[head]
         head += 1
         if here == goal:

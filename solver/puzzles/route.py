@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from onestroke.solver.board import Cell, steps_for
+from onestroke.solver.errors import quote
 from onestroke.solver.limits import Deadline
 from onestroke.solver.padded import PaddedGrid
 from onestroke.solver.puzzles.grid import (
@@ -33,6 +34,10 @@ from onestroke.solver.puzzles.grid import (
 )
 
 FIELDS = ("cols", "rows", "start", "goal")
+
+MAX_SIDE = 100
+"""At most this many rows and columns: the search is exponential long before it (the article's
+puzzle is 10x10), and the bitsets and tables it builds grow with the grid."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +66,7 @@ class RoutePuzzle:
             key = key.strip().lower()
             if not colon or key not in FIELDS:
                 raise PuzzleInputError(
-                    f"{source}: line {number}: expected one of cols:, rows:, start:, goal:, got {line!r}"
+                    f"{source}: line {number}: expected one of cols:, rows:, start:, goal:, got {quote(line)}"
                 )
             if key in found:
                 raise PuzzleInputError(
@@ -71,9 +76,15 @@ class RoutePuzzle:
             if key in ("cols", "rows"):
                 if not values:
                     raise PuzzleInputError(f"{source}: line {number}: {key}: needs at least one count")
+                if len(values) > MAX_SIDE:
+                    raise PuzzleInputError(
+                        f"{source}: line {number}: {key}: {len(values)} counts, at most {MAX_SIDE}"
+                    )
                 negative = next((v for v in values if v < 0), None)
                 if negative is not None:
-                    raise PuzzleInputError(f"{source}: line {number}: negative count {negative} in {line!r}")
+                    raise PuzzleInputError(
+                        f"{source}: line {number}: negative count {negative} in {quote(line)}"
+                    )
             found[key] = (values, number)
         missing = [key for key in FIELDS if key not in found]
         if missing:
@@ -162,6 +173,7 @@ def search_routes(
             if grown == seen:
                 break
             seen = grown
+        deadline.check()  # a fill is O(grid) per round: far more than reading the clock
         if not seen & goal_bit:
             return False
         for i in range(rows):

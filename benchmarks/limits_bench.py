@@ -38,6 +38,7 @@ class Case:
     text: Callable[[], str]
     cells: int
     refused: bool = False
+    options: tuple[str, ...] = ()
 
 
 def cases(quick: bool) -> list[Case]:
@@ -48,6 +49,23 @@ def cases(quick: bool) -> list[Case]:
     out += [Case("serpentine", f"{n}x{n}", lambda n=n: serpentine_text(n, n), n * n) for n in serpentines]
     out += [Case("corridor 3 wide", f"{n}x{n}", lambda n=n: serpentine_text(n, n, 3), n * n) for n in sides]
     out += [Case("full grid", f"{n}x{n}", lambda n=n: full_text(n, n), n * n) for n in sides]
+    out.append(
+        Case("full grid, 8-moves", "1000x1000", lambda: full_text(1000, 1000), 10**6, False, ("--moves", "8"))
+    )
+    # the SAT engine at its size limits (exact.MAX_CELLS): its model is the memory-hungry part
+    out.append(
+        Case("SAT only", "316x316", lambda: full_text(316, 316), 316 * 316, False, ("--engine", "exact"))
+    )
+    out.append(
+        Case(
+            "SAT only, 8-moves",
+            "158x158",
+            lambda: full_text(158, 158),
+            158 * 158,
+            False,
+            ("--engine", "exact", "--moves", "8"),
+        )
+    )
     out.append(Case("no path, no certificate", "two rooms 30x30", lambda: two_rooms_text(30), 900))
     out.append(Case("over the limit", "1x2,000,000", lambda: row_text(2_000_000), 2_000_000, True))
     out.append(Case("over the limit", "2000x2000", lambda: full_text(2000, 2000), 4_000_000, True))
@@ -65,13 +83,14 @@ class Run:
     stderr: str
 
 
-def run_once(path: Path, timeout: float) -> Run:
+def run_once(path: Path, timeout: float, options: tuple[str, ...] = ()) -> Run:
     """One `onestroke solve` process on `path`; its exit status, answer, times and peak memory.
 
     The process is reaped with os.wait4, which gives that one child's ru_maxrss (the
     RUSAGE_CHILDREN figure is the largest of all children so far).
     """
-    command = [sys.executable, "-m", "onestroke", "solve", "--json", "--timeout", f"{timeout:g}", str(path)]
+    command = [sys.executable, "-m", "onestroke", "solve", "--json", "--timeout", f"{timeout:g}", *options]
+    command.append(str(path))
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         began = time.perf_counter()
         process = subprocess.Popen(command, stdout=out, stderr=err)
@@ -118,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(case.text())
             size_mb = path.stat().st_size / 1e6
             for timeout in timeouts[:1] if case.refused else timeouts:
-                runs = [run_once(path, timeout) for _ in range(args.repeat)]
+                runs = [run_once(path, timeout, case.options) for _ in range(args.repeat)]
                 worst = max(runs, key=lambda r: (r.solve_seconds or 0.0, r.wall_seconds))
                 peak = max(r.peak_mb for r in runs)
                 wall = max(r.wall_seconds for r in runs)
@@ -133,8 +152,9 @@ def main(argv: list[str] | None = None) -> int:
                     solve_s = f"{slowest:.3f}"
                 ok = ok and peak < MEMORY_LIMIT_MB
                 failures += not ok
+                size = " ".join((case.name, *case.options))
                 rows.append(
-                    f"| {case.group} | {case.name} | {case.cells:,} | {size_mb:.1f} | {timeout:g} | {answer}"
+                    f"| {case.group} | {size} | {case.cells:,} | {size_mb:.1f} | {timeout:g} | {answer}"
                     f" | {solve_s} | {ratio} | {wall:.2f} | {peak:.0f} | {'yes' if ok else '**no**'} |"
                 )
                 print(f"  {rows[-1]}", file=sys.stderr, flush=True)

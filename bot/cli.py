@@ -10,7 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -26,6 +28,7 @@ COMMAND_MODULES = (
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -48,10 +51,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def interrupted_at_start(signum: int, frame: object) -> None:
+    """SIGINT while the command modules import: leave at once with the usual line and status.
+
+    Nothing needs cleaning up yet, and a KeyboardInterrupt raised inside the import machinery
+    either prints its traceback or is swallowed ("Exception ignored in ... _get_module_lock"),
+    after which the command ran on as if Ctrl-C had not been pressed.
+    """
+    os.write(2, b"onestroke: interrupted\n")
+    os._exit(EXIT_INTERRUPTED)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    # only where Python's own handler is in place (not inside a host that has its own) and allowed
+    starting = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) in (
+        signal.default_int_handler,
+        interrupted_at_start,
+    )
+    if starting:
+        signal.signal(signal.SIGINT, interrupted_at_start)
     try:
-        # inside the try: Ctrl-C while the command modules import (solver, python-sat) is one line too
-        parser = build_parser()
+        try:
+            parser = build_parser()
+        finally:
+            if starting:  # from here on Ctrl-C is a KeyboardInterrupt, so `finally` blocks run
+                signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
         except SystemExit as exit_:  # argparse already printed its one-line usage error
@@ -64,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("onestroke: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # the reader went away (`| head -1`): stop quietly as other Unix tools do, with the
         # status a shell reports for them (128 + SIGPIPE); the interpreter's final flush of

@@ -17,7 +17,6 @@ import threading
 import time
 
 from pysat._utils import MainThread
-from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from onestroke.solver.board import Board, Cell, steps_for
@@ -43,10 +42,11 @@ def _never_main_thread() -> bool:
 # current slice (at most about SLICE_SECONDS) returns.
 MainThread.check = staticmethod(_never_main_thread)  # type: ignore[method-assign]
 
-MAX_CELLS = 250_000
-"""The largest board (open cells) given to the SAT engine: its model takes about 2 KB per cell
-in Python and CaDiCaL (measured in docs/solver.md, "Hard limits"), and one this large would not
-be decided within any sensible timeout anyway. `solve` gives larger boards to the backtracker."""
+MAX_CELLS: dict[int, int] = {4: 100_000, 8: 25_000}
+"""The largest board (open cells, per neighbourhood) given to the SAT engine. Its model takes about
+3 KB a cell with 4-moves and 14 KB with 8-moves (64 clauses a cell), mostly inside CaDiCaL
+(measured in docs/solver.md, "Hard limits"): these keep a solve under 1 GB. `solve` gives
+larger boards to the backtracker, with all the time."""
 
 
 def solve_exact(
@@ -102,9 +102,12 @@ def solve_exact(
             solver.append_formula(
                 [cl for v in range(v0, min(n, v0 + CHECK_EVERY)) for cl in _exactly_two(incident[v])]
             )
-        card = CardEnc.equals(lits=ends, bound=1, top_id=len(edges), encoding=EncType.seqcounter)
-        solver.append_formula(card.clauses)
-        del card
+        clauses = _exactly_one(ends, len(edges))
+        for k in range(0, len(clauses), CHECK_EVERY):
+            if passed(deadline):
+                return None
+            solver.append_formula(clauses[k : k + CHECK_EVERY])
+        del clauses
         while True:
             found = run.solve()
             if found is None:
@@ -206,6 +209,25 @@ def _possible_ends(board: Board) -> list[Cell]:
     colour = (board.start[0] + board.start[1]) & 1
     want = colour if n % 2 else 1 - colour
     return [cell for cell in others if (cell[0] + cell[1]) & 1 == want]
+
+
+def _exactly_one(lits: list[int], top: int) -> list[list[int]]:
+    """Clauses saying that exactly one of `lits` is true: Sinz's sequential counter, with the
+    auxiliary variables top + 1, top + 2, ...
+
+    The very clauses (and order) of python-sat's `CardEnc.equals(..., bound=1,
+    encoding=EncType.seqcounter)`, whose C++ encoder takes quadratic time: 2.4 s for 16,000
+    possible ends, 260 s for the 125,000 of a 500x500 board, all of it deaf to the deadline.
+    """
+    k = len(lits)
+    if k <= 2:
+        return [list(lits)] + ([[-lits[0], -lits[1]]] if k == 2 else [])
+    out = [list(lits), [-lits[0], top + 1]]
+    for i in range(1, k - 1):
+        s_before, s_here = top + i, top + i + 1
+        out += [[-s_before, s_here], [-lits[i], -s_before], [-lits[i], s_here]]
+    out.append([-lits[-1], -(top + k - 1)])
+    return out
 
 
 def _exactly_two(lits: list[int]) -> list[list[int]]:

@@ -102,10 +102,15 @@ class Grid(PaddedGrid):
         self.start = self.index(board.start)
         self.end = self.index(board.end) if board.end is not None else -1
         offsets = self.offsets(steps_for(board.moves))
+        # each open index as one int object, shared by every neighbour tuple that names it: a
+        # million-cell 8-move board held 8 million copies (224 MB) otherwise
+        named: list[int | None] = [None] * self.size
+        for i in order:
+            named[i] = i
         nbrs: list[tuple[int, ...]] = [()] * self.size
         for part in pieces(order, deadline):
             for i in part:
-                nbrs[i] = tuple([i + d for d in offsets if is_open[i + d]])
+                nbrs[i] = tuple([j for d in offsets if (j := named[i + d]) is not None])
         self.neighbours = nbrs
         self.mask = 0
         if self.bitset:
@@ -632,7 +637,8 @@ def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) 
             return result("unsolvable", None, reason)
         grid = Grid(board, deadline)
         n = len(grid.order)
-        exact_fits = n <= exact.MAX_CELLS
+        exact_limit = exact.MAX_CELLS[board.moves]
+        exact_fits = n <= exact_limit
         budget = None if engine == "search" or not exact_fits else search_nodes or _search_budget(n)
         # On large boards the cut-cell certificate (one Python pass of Tarjan's low-link, about
         # 2.5 us a cell) costs more than the short search that usually solves them: it runs after
@@ -642,7 +648,10 @@ def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) 
         if reason is not None:
             return result("unsolvable", None, reason)
         if engine == "exact" and not exact_fits:
-            reason = f"too large for the exact engine: {n} open cells (at most {exact.MAX_CELLS:,})"
+            reason = (
+                f"too large for the exact engine: {n:,} open cells"
+                f" (at most {exact_limit:,} with {board.moves}-moves)"
+            )
             return result("timeout", None, reason)
         if engine in ("auto", "search"):
             stage = "search"

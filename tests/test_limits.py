@@ -144,13 +144,13 @@ def test_large_grid_portfolio_gives_the_small_grid_answers(text: str, monkeypatc
 
 
 def test_boards_over_the_sat_limit_get_the_backtracker_with_all_the_time(monkeypatch) -> None:
-    monkeypatch.setattr(exact, "MAX_CELLS", 5)
+    monkeypatch.setitem(exact.MAX_CELLS, 4, 5)
     board = Board.from_text("S . . .\n. . . .\n. . . .\n")
     result = solve(board)
     assert result.status == "solved" and result.engine == "search"
     refused = solve(board, engine="exact")
     assert refused.status == "timeout" and refused.solvable is None
-    assert refused.reason == "too large for the exact engine: 12 open cells (at most 5)"
+    assert refused.reason == "too large for the exact engine: 12 open cells (at most 5 with 4-moves)"
 
 
 # -- sizes ------------------------------------------------------------------------------------
@@ -233,3 +233,14 @@ def test_the_maze_searches_stop_at_their_timeout() -> None:
         with pytest.raises(SearchTimeout):
             search_maze(maze, 4, timeout=1e-9)
         assert search_maze(maze, 4) is None
+
+
+def test_the_exactly_one_encoding_is_python_sats_without_its_quadratic_time() -> None:
+    from pysat.card import CardEnc, EncType
+
+    from onestroke.solver.exact import _exactly_one
+
+    for k in range(1, 60):
+        lits = list(range(3, 3 + 2 * k, 2))
+        expected = CardEnc.equals(lits=lits, bound=1, top_id=500, encoding=EncType.seqcounter).clauses
+        assert _exactly_one(lits, 500) == expected, k

@@ -71,3 +71,22 @@ def test_an_import_that_points_up_breaks_the_layers(tree: Path, tmp_path: Path) 
     done = lint_imports(broken)
     assert done.returncode != 0
     assert "BROKEN" in done.stdout and "onestroke.solver.board -> onestroke.bot.play.loop" in done.stdout
+
+
+def listed_packages() -> set[str]:
+    """`[tool.setuptools] packages` of pyproject.toml."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = text.split("[tool.setuptools]", 1)[1].split("]", 1)[0]
+    return set(re.findall(r'"([\w.]+)"', section))
+
+
+def test_every_subpackage_is_listed_for_the_wheel() -> None:
+    """A folder with an __init__.py that pyproject does not list would be left out of the wheel."""
+    found = set()
+    for package, folder in package_dirs().items():
+        for init in (ROOT / folder).rglob("__init__.py"):
+            if "__pycache__" not in init.parts:
+                relative = init.parent.relative_to(ROOT / folder).parts
+                found.add(".".join([package, *relative]))
+    assert found - listed_packages() == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+    assert listed_packages() - found == set(), "listed in pyproject.toml but not a package here"

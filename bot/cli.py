@@ -8,6 +8,7 @@ Each group of subcommands lives in its own module under `bot.commands` and expos
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import signal
@@ -29,6 +30,8 @@ COMMAND_MODULES = (
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C
+# write errors that mean the output cannot be written at all (a full disk, /dev/full, a quota)
+OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -63,6 +66,9 @@ def interrupted_at_start(signum: int, frame: object) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:  # started with stdout closed (`>&-`): every command writes there
+        print("onestroke: standard output is closed (>&-); nowhere to write the answer", file=sys.stderr)
+        return EXIT_USAGE
     # only where Python's own handler is in place (not inside a host that has its own) and allowed
     starting = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) in (
         signal.default_int_handler,
@@ -95,6 +101,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout must not fail again, so stdout is pointed at /dev/null
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRNOS:
+            raise
+        _silence_stdout()  # what is still buffered would fail again at exit
+        print(f"onestroke: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 def _silence_stdout() -> None:

@@ -21,6 +21,7 @@ a press beside the cat, an early release, an illegal move. The level stays the s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -43,19 +44,29 @@ class PracticeError(OnestrokeError):
 
 
 class GameLog:
-    """Appends one JSON object per record and flushes it at once (tests read it live)."""
+    """Appends one JSON object per record and flushes it at once (tests read it live).
+
+    A write that fails (a full disk, /dev/full) is kept in `failure` instead of raised: it
+    happens inside a Tk callback, where an exception is printed as a traceback and ignored. The
+    window closes on it and `run` raises it, so the command says it in one line (exit 2).
+    """
 
     def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.failure: PracticeError | None = None
         try:
             self._file: IO[str] | None = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
         except OSError as error:
             raise PracticeError(f"cannot write the game log {path}: {error.strerror}") from None
 
     def write(self, record: dict[str, Any]) -> None:
-        if self._file is None:
+        if self._file is None or self.failure is not None:
             return
-        self._file.write(json.dumps(record) + "\n")
-        self._file.flush()
+        try:
+            self._file.write(json.dumps(record) + "\n")
+            self._file.flush()
+        except OSError as error:
+            self.failure = PracticeError(f"cannot write the game log {self.path}: {error.strerror or error}")
 
     def close(self) -> None:
         if self._file is not None:
@@ -114,7 +125,7 @@ class PracticeWindow:
         changed = self.game.frame(time.monotonic())
         for record in self.game.take_records():
             self.log.write(record)
-        if self.game.done:
+        if self.game.done or self.log.failure is not None:
             self.close()
             return
         if changed:
@@ -151,7 +162,10 @@ class PracticeWindow:
         try:
             self.root.mainloop()
         finally:
-            self.log.close()
+            with contextlib.suppress(OSError):  # the rest of a log that cannot be written: said below
+                self.log.close()
+        if self.log.failure is not None:
+            raise self.log.failure
 
     def close(self) -> None:
         self.root.destroy()

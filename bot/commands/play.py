@@ -212,7 +212,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     if args.log is not None:  # before Xvfb and the game start: the game would fail on it
-        check_writable_file(str(args.log), OutputPathError, "log file")
+        check_writable_file(str(args.log), OutputPathError, "log file", regular=True)
     log_dir = writable_folder(default_log_dir(), OutputPathError, "log folder")
     _interrupt_on_sigterm()
     with ExitStack() as stack:

@@ -1,8 +1,10 @@
 """`onestroke solve BOARD... [--moves 4|8] [--json] [--timeout S]` (contract: shared spec, formats.md).
 
 Every board file is read and parsed before any is solved, so a bad file stops the run with one
-line on stderr (exit 2) instead of half an answer. Then one result per board, in order: a JSON
-line each with `--json`, otherwise the board with the route drawn as step numbers.
+line on stderr (exit 2) instead of half an answer. Limits (docs/solver.md, "Hard limits"): text
+up to 8 MB a file, 1,000,000 cells a board and over all the boards of one run. Then one result
+per board, in order: a JSON line each with `--json`, otherwise the board with the route drawn as
+step numbers.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.files import read_text
-from onestroke.solver.board import Board
+from onestroke.solver.board import MAX_CELLS, Board
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import SolveResult, solve
 
@@ -80,7 +82,17 @@ def verdict(result: SolveResult) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.boards.count("-") > 1:
         raise BoardFileError("-: standard input can be read only once")
-    boards = [(name, read_board(name, args.moves)) for name in args.boards]
+    boards = []
+    total = 0
+    for name in args.boards:
+        board = read_board(name, args.moves)
+        total += board.rows * board.cols
+        if total > MAX_CELLS:  # every board is parsed first and kept: bound them all, not each
+            raise BoardFileError(
+                f"{name}: too many cells in one run: {total:,} over the boards so far, at most"
+                f" {MAX_CELLS:,}; solve them in several runs"
+            )
+        boards.append((name, board))
     status = EXIT_OK
     for number, (name, board) in enumerate(boards):
         result = solve(board, timeout=args.timeout, engine=args.engine)

@@ -1,0 +1,170 @@
+"""A standing fuzz suite of hostile inputs and outputs: each gives its exit status and one line.
+
+Every case runs the real command in its own process, as a user would (stdout closed, /dev/full,
+a pipe for a log need a process of their own anyway), and checks: the documented exit status,
+exactly one line on stderr naming the file or the cause, no traceback, and a time bound that
+catches a hang or a runaway read (the refusal times themselves are in benchmarks/limits_bench.py).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from onestroke.solver.generate import full_text, row_text
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTICLE = str(ROOT / "examples" / "article-002.txt")
+TIME_BOUND = 20.0  # seconds: far above a refusal (well under 1 s on an idle machine), below a hang
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    args: Callable[[Path], list[str]]
+    status: int
+    fragment: str
+    stdin: str | None = None  # a path to connect to stdin
+    stdout: str = "pipe"  # "pipe", "closed", "full" (/dev/full)
+    env: dict[str, str] = field(default_factory=dict)
+
+
+def make_files(folder: Path) -> None:
+    (folder / "binary.txt").write_bytes(bytes(range(256)) * 4)
+    (folder / "latin1.txt").write_bytes("S . é\n".encode("latin-1"))
+    (folder / "huge-text.txt").write_text("; padding\n" * 900_000)  # 9 MB of comments
+    (folder / "row2m.txt").write_text(row_text(2_000_000))
+    (folder / "grid600.txt").write_text(full_text(600, 600))
+    (folder / "romeo.txt").write_text("9" * 5000 + " 5 0\n1 1\n2 2\n")
+    (folder / "maze.txt").write_text(("0" * 1001 + "\n") * 1000)
+    (folder / "route.txt").write_text("cols: " + "1 " * 101 + "\n")
+    image = (np.random.default_rng(1).random((120, 160, 3)) * 255).astype(np.uint8)
+    png = cv2.imencode(".png", image)[1].tobytes()
+    (folder / "truncated.png").write_bytes(png[: len(png) // 2])
+    huge = bytearray(png)
+    huge[16:24] = (40_000).to_bytes(4, "big") * 2  # IHDR declares 40000x40000, 1.6 Gpx
+    (folder / "huge.png").write_bytes(bytes(huge))
+    jpeg = bytearray(cv2.imencode(".jpg", image)[1].tobytes())
+    frame = jpeg.index(b"\xff\xc0")
+    jpeg[frame + 5 : frame + 9] = (30_000).to_bytes(2, "big") * 2
+    (folder / "huge.jpg").write_bytes(bytes(jpeg))
+    os.mkfifo(folder / "fifo")
+
+
+CASES = [
+    Case("board from /dev/zero", lambda f: ["solve", "/dev/zero"], 2, "board file too large: more than 8 MB"),
+    Case(
+        "board on stdin from /dev/zero", lambda f: ["solve", "-"], 2, "-: board file too large", "/dev/zero"
+    ),
+    Case("board text over 8 MB", lambda f: ["solve", str(f / "huge-text.txt")], 2, "board file too large"),
+    Case("binary board", lambda f: ["solve", str(f / "binary.txt")], 2, "binary.txt: not a text file"),
+    Case("Latin-1 board", lambda f: ["solve", str(f / "latin1.txt")], 2, "latin1.txt: not a text file"),
+    Case("a folder as board", lambda f: ["solve", str(f)], 2, "cannot read board file: Is a directory"),
+    Case(
+        "1x2,000,000 board",
+        lambda f: ["solve", str(f / "row2m.txt")],
+        2,
+        "board too large: more than 1,000,000",
+    ),
+    Case(
+        "boards over the limit together",
+        lambda f: ["solve", str(f / "grid600.txt"), str(f / "grid600.txt"), str(f / "grid600.txt")],
+        2,
+        "too many cells in one run: 1,080,000",
+    ),
+    Case("romeo with a 5000-digit n", lambda f: ["romeo", str(f / "romeo.txt")], 2, "number too large"),
+    Case("maze over the limit", lambda f: ["maze", str(f / "maze.txt")], 2, "maze too large"),
+    Case(
+        "route with 101 columns",
+        lambda f: ["route", str(f / "route.txt")],
+        2,
+        "cols: 101 counts, at most 100",
+    ),
+    Case("image from /dev/zero", lambda f: ["detect", "/dev/zero"], 2, "/dev/zero: not a regular file"),
+    Case("image from a pipe", lambda f: ["detect", str(f / "fifo")], 2, "not a regular file (a pipe)"),
+    Case(
+        "PNG declaring 40000x40000",
+        lambda f: ["detect", str(f / "huge.png")],
+        2,
+        "image too large: 40000x40000",
+    ),
+    Case(
+        "JPEG declaring 30000x30000",
+        lambda f: ["detect", str(f / "huge.jpg")],
+        2,
+        "image too large: 30000x30000",
+    ),
+    Case("truncated PNG", lambda f: ["detect", str(f / "truncated.png")], 2, "truncated.png: not an image"),
+    Case(
+        "answer to /dev/full",
+        lambda f: ["solve", ARTICLE],
+        2,
+        "cannot write the output: No space left",
+        stdout="full",
+    ),
+    Case("stdout closed", lambda f: ["solve", ARTICLE], 2, "standard output is closed", stdout="closed"),
+    Case(
+        "demo log on /dev/full",
+        lambda f: ["demo", "--log", "/dev/full"],
+        2,
+        "/dev/full: not a regular file (a character device)",
+    ),
+    Case(
+        "demo log on a pipe", lambda f: ["demo", "--log", str(f / "fifo")], 2, "not a regular file (a pipe)"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("fuzz")
+    make_files(folder)
+    return folder
+
+
+def run(case: Case, folder: Path) -> tuple[int, str, float]:
+    stdout: int | None = subprocess.DEVNULL
+    opened = []
+    if case.stdout == "full":
+        stdout = os.open("/dev/full", os.O_WRONLY)
+        opened.append(stdout)
+    stdin = subprocess.DEVNULL
+    if case.stdin:
+        stdin = os.open(case.stdin, os.O_RDONLY)
+        opened.append(stdin)
+    began = time.perf_counter()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "onestroke", *case.args(folder)],
+            stdin=stdin,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=TIME_BOUND,
+            env={**os.environ, **case.env},
+            preexec_fn=(lambda: os.close(1)) if case.stdout == "closed" else None,  # noqa: PLW1509
+        )
+    finally:
+        for fd in opened:
+            os.close(fd)
+    return done.returncode, done.stderr, time.perf_counter() - began
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_hostile_input_or_output_gives_one_line_and_its_status(case: Case, files: Path) -> None:
+    status, err, seconds = run(case, files)
+    assert "Traceback" not in err, err
+    assert status == case.status, (status, err)
+    assert err.count("\n") == 1 and err.endswith("\n"), f"not one line: {err!r}"
+    assert err.startswith("onestroke: ") and case.fragment in err, err
+    assert len(err) < 300, err
+    assert seconds < TIME_BOUND

@@ -23,6 +23,8 @@ from onestroke.bot.coords import Point, Rect
 from onestroke.solver.errors import OnestrokeError
 
 FORMAT_VERSION = 1
+MAX_PROFILE_BYTES = 64 << 10  # a profile is a few hundred bytes; anything far larger is not one
+MAX_COORDINATE = 1_000_000  # pixels: far beyond any screen, and still exact as a float
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 BACKEND_PATTERN = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 LEGACY_BACKENDS = {"screen": "desktop"}  # names in files written by earlier versions
@@ -67,29 +69,35 @@ class Profile:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not NAME_PATTERN.match(self.name):
             raise ProfileError(
-                f"profile name {self.name!r} must be letters, digits, '.', '_' or '-' (at most 64)"
+                f"profile name {_short(self.name)} must be letters, digits, '.', '_' or '-' (at most 64)"
             )
         if not _is_number(self.scale) or not 0 < self.scale < math.inf:
-            raise ProfileError(f"profile {self.name!r}: scale must be positive, not {self.scale!r}")
+            raise ProfileError(f"profile {self.name!r}: scale must be positive, not {_short(self.scale)}")
         if not _is_whole(self.monitor) or self.monitor < 0:
             raise ProfileError(
-                f"profile {self.name!r}: monitor must be a whole number >= 0, not {self.monitor!r}"
+                f"profile {self.name!r}: monitor must be a whole number >= 0, not {_short(self.monitor)}"
             )
         if not _is_whole(self.version):
-            raise ProfileError(f"profile {self.name!r}: version must be a whole number, not {self.version!r}")
+            raise ProfileError(
+                f"profile {self.name!r}: version must be a whole number, not {_short(self.version)}"
+            )
         if self.region is not None and not (self.region.width > 0 and self.region.height > 0):
             raise ProfileError(f"profile {self.name!r}: region {self.region} has no area")
+        if not isinstance(self.created, str):
+            raise ProfileError(f"profile {self.name!r}: created must be text, not {_short(self.created)}")
         if self.serial is not None and not isinstance(self.serial, str):
-            raise ProfileError(f"profile {self.name!r}: serial must be text, not {self.serial!r}")
+            raise ProfileError(f"profile {self.name!r}: serial must be text, not {_short(self.serial)}")
         if not isinstance(self.backend, str) or not BACKEND_PATTERN.match(self.backend):
             raise ProfileError(
                 f"profile {self.name!r}: backend must be a device name such as 'desktop' or 'adb',"
-                f" not {self.backend!r}"
+                f" not {_short(self.backend)}"
             )
         if not isinstance(self.methods, dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in self.methods.items()
         ):
-            raise ProfileError(f"profile {self.name!r}: methods must map names to text, not {self.methods!r}")
+            raise ProfileError(
+                f"profile {self.name!r}: methods must map names to text, not {_short(self.methods)}"
+            )
 
     def to_json(self) -> str:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -101,26 +109,37 @@ class Profile:
 
     @classmethod
     def from_json(cls, text: str, *, source: str = "<profile>") -> Profile:
+        """The profile in `text`; any other content is a ProfileError of one line naming `source`
+        and, where one is at fault, the field."""
         try:
             data: Any = json.loads(text)
         except json.JSONDecodeError as error:
             raise ProfileError(f"{source}: not valid JSON: {error}") from None
+        except RecursionError:
+            raise ProfileError(f"{source}: not a profile: JSON nested too deeply") from None
         if not isinstance(data, dict):
             raise ProfileError(f"{source}: expected a JSON object, got {type(data).__name__}")
         known = set(cls.__dataclass_fields__)
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ProfileError(f"{source}: unknown field(s) {', '.join(unknown)}")
+            raise ProfileError(f"{source}: unknown field(s) {_short(', '.join(unknown))}")
         version = data.get("version", FORMAT_VERSION)
         if _is_whole(version) and version > FORMAT_VERSION:
             raise ProfileError(f"{source}: written by a newer onestroke (version {version})")
+        for key, length in (("region", 4), ("board", 4), ("next_button", 2)):
+            value = data.get(key)
+            if value is not None:
+                if not (
+                    isinstance(value, list)
+                    and len(value) == length
+                    and all(_is_number(v) and abs(v) <= MAX_COORDINATE for v in value)
+                ):
+                    raise ProfileError(
+                        f"{source}: {key} must be a list of {length} numbers within"
+                        f" {MAX_COORDINATE:,} pixels, or null, not {_short(value)}"
+                    )
+                data[key] = [int(v) if key == "region" else float(v) for v in value]
         try:
-            for key, length in (("region", 4), ("board", 4), ("next_button", 2)):
-                value = data.get(key)
-                if value is not None:
-                    if not isinstance(value, list) or len(value) != length:
-                        raise ValueError(f"{key} must be a list of {length} numbers or null")
-                    data[key] = [int(v) if key == "region" else float(v) for v in value]
             if data.get("backend") in LEGACY_BACKENDS:
                 data["backend"] = LEGACY_BACKENDS[data["backend"]]
             if data.get("region") is not None:
@@ -135,7 +154,17 @@ class Profile:
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    """A finite int or float (not a bool, not inf or nan)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _short(value: object, limit: int = 60) -> str:
+    """`value` as JSON-like text for a one-line message, cut short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def _is_whole(value: object) -> bool:
@@ -169,13 +198,21 @@ def save_profile(profile: Profile) -> Path:
 def load_profile(name: str) -> Profile:
     path = profile_path(name)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_PROFILE_BYTES + 1)
     except FileNotFoundError:
         raise ProfileError(
             f"no profile {name!r} at {path}: run `onestroke calibrate --profile {name}` first"
         ) from None
     except OSError as error:
         raise ProfileError(f"cannot read profile {path}: {error.strerror}") from None
+    if len(data) > MAX_PROFILE_BYTES:
+        raise ProfileError(f"{path}: not a profile: larger than {MAX_PROFILE_BYTES >> 10} KB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        reason = f"{error.reason} at byte {error.start}"
+        raise ProfileError(f"{path}: not a profile: not UTF-8 text ({reason})") from None
     profile = Profile.from_json(text, source=str(path))
     if profile.name != name:
         raise ProfileError(f"{path}: holds profile {profile.name!r}, not {name!r}")

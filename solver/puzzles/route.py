@@ -19,7 +19,8 @@ Input text: `cols: ...` (counts left to right), `rows: ...` (top to bottom), `st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from onestroke.solver.board import Cell, steps_for
@@ -124,15 +125,14 @@ def unsolvable_reason(puzzle: RoutePuzzle) -> str | None:
     return None
 
 
-def search_routes(
+def iter_routes(
     puzzle: RoutePuzzle,
-    on_route: Callable[[list[Cell]], bool],
     *,
     barriers: bool = False,
     reach: bool = True,
     timeout: float | None = None,
-) -> None:
-    """Call `on_route(path)` for each route in depth-first order (N E S W) until it returns True.
+) -> Iterator[list[Cell]]:
+    """Every route, in depth-first order (moves N E S W); stop iterating to stop the search.
 
     Raises `SearchTimeout` when `timeout` seconds pass first.
     """
@@ -184,24 +184,6 @@ def search_routes(
                 return False
         return True
 
-    def side_ok(here: int, goal_line: int, have: list[int], want: Sequence[int]) -> bool:
-        """The barrier test along one axis (rows or columns): the head on line `here`, the goal on
-        line `goal_line` (a row or column number, unlike the goal's cell index `goal` outside).
-        """
-        n = len(want)
-        if have[here] == want[here]:
-            # The head's own line is full: it must step off towards the goal, never come back.
-            if goal_line == here:
-                return False
-            behind = range(here) if goal_line > here else range(here + 1, n)
-            if any(have[i] != want[i] for i in behind):
-                return False
-        above = next((i for i in range(here - 1, -1, -1) if have[i] == want[i]), None)
-        if above is not None and (goal_line <= above or any(have[i] != want[i] for i in range(above))):
-            return False
-        below = next((i for i in range(here + 1, n) if have[i] == want[i]), None)
-        return below is None or (goal_line < below and all(have[i] == want[i] for i in range(below + 1, n)))
-
     def enter(cell: int) -> int:
         """Put `cell` on the path; returns the usable set to restore on the way back."""
         nonlocal usable
@@ -224,27 +206,26 @@ def search_routes(
         col_n[col_of[cell]] -= 1
         usable = before
 
-    def extend(head: int) -> bool:
-        # The head is on the path already; True means the caller asked to stop.
+    def extend(head: int) -> Iterator[list[Cell]]:
+        """The routes that go on from `head`, which is on the path already."""
         deadline.tick()
         if head == goal:
             # No overflow anywhere and equal totals: every count is met exactly.
-            return len(path) == total and on_route([grid.cell(i) for i in path])
+            if len(path) == total:
+                yield [grid.cell(i) for i in path]
+            return
         if barriers and not (
-            side_ok(row_of[head], gr, row_n, row_goal) and side_ok(col_of[head], gc, col_n, col_goal)
+            _side_ok(row_of[head], gr, row_n, row_goal) and _side_ok(col_of[head], gc, col_n, col_goal)
         ):
-            return False
+            return
         if reach and not reach_ok(head):
-            return False
+            return
         for o in offsets:
             there = head + o
             if usable >> there & 1:
                 before = enter(there)
-                stop = extend(there)
+                yield from extend(there)
                 leave(there, before)
-                if stop:
-                    return True
-        return False
 
     start = grid.index(puzzle.start)
     if row_goal[row_of[start]] == 0 or col_goal[col_of[start]] == 0:
@@ -257,7 +238,7 @@ def search_routes(
         if col_n[j] == col_goal[j]:
             usable &= ~col_bits[j]
     with recursion_room(total):
-        extend(start)
+        yield from extend(start)
 
 
 def solve_route(
@@ -268,14 +249,7 @@ def solve_route(
     timeout: float | None = None,
 ) -> list[Cell] | None:
     """The first route of the depth-first search, or None when there is none."""
-    found: list[list[Cell]] = []
-
-    def keep_first(path: list[Cell]) -> bool:
-        found.append(list(path))
-        return True
-
-    search_routes(puzzle, keep_first, barriers=barriers, reach=reach, timeout=timeout)
-    return found[0] if found else None
+    return next(iter_routes(puzzle, barriers=barriers, reach=reach, timeout=timeout), None)
 
 
 def count_routes(
@@ -287,12 +261,24 @@ def count_routes(
     timeout: float | None = None,
 ) -> int:
     """How many routes there are (stopping at `limit` when given)."""
-    count = 0
+    routes = iter_routes(puzzle, barriers=barriers, reach=reach, timeout=timeout)
+    return sum(1 for _ in itertools.islice(routes, limit))
 
-    def tally(_path: list[Cell]) -> bool:
-        nonlocal count
-        count += 1
-        return limit is not None and count >= limit
 
-    search_routes(puzzle, tally, barriers=barriers, reach=reach, timeout=timeout)
-    return count
+def _side_ok(here: int, goal_line: int, have: list[int], want: Sequence[int]) -> bool:
+    """The barrier test along one axis (rows or columns): the head on line `here`, the goal on
+    line `goal_line` (a row or column number), `have` and `want` the counts per line.
+    """
+    n = len(want)
+    if have[here] == want[here]:
+        # The head's own line is full: it must step off towards the goal, never come back.
+        if goal_line == here:
+            return False
+        behind = range(here) if goal_line > here else range(here + 1, n)
+        if any(have[i] != want[i] for i in behind):
+            return False
+    above = next((i for i in range(here - 1, -1, -1) if have[i] == want[i]), None)
+    if above is not None and (goal_line <= above or any(have[i] != want[i] for i in range(above))):
+        return False
+    below = next((i for i in range(here + 1, n) if have[i] == want[i]), None)
+    return below is None or (goal_line < below and all(have[i] == want[i] for i in range(below + 1, n)))

@@ -6,8 +6,9 @@ Shapes: long lines (1 x N rows), one-wide serpentines, three-wide corridors (ser
 bands are 3 rows high, so the search branches and fills), full grids, the two-room board with no
 path that no certificate refutes, and boards over the size limit (which must be refused, exit 2).
 Each case runs as its own process, `python -m onestroke solve --json --timeout T FILE`, as a
-user would run it: peak memory is that process's ru_maxrss (os.wait4), "solve s" the time the
-command reports (reading the file excluded) and "wall s" the whole process. A row passes when
+user would run it: peak memory is that process's ru_maxrss (os.wait4, from a small launcher),
+"solve s" the time the command reports (reading the file excluded) and "wall s" the whole
+process. A row passes when
 the answer came within T + max(10 %, 50 ms), peak memory stayed under 1 GB, and a refused board
 was refused with one line within 2 s. Prints one markdown table (docs/solver.md, "Hard limits").
 """
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -83,29 +83,43 @@ class Run:
     stderr: str
 
 
-def run_once(path: Path, timeout: float, options: tuple[str, ...] = ()) -> Run:
-    """One `onestroke solve` process on `path`; its exit status, answer, times and peak memory.
+# Forks the command from a fresh, small interpreter and reports that child's ru_maxrss (os.wait4):
+# a child forked from this process would count this process's own memory at the fork as its peak.
+LAUNCHER = """
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.argv[2], sys.argv[2:])
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as report:
+    report.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
 
-    The process is reaped with os.wait4, which gives that one child's ru_maxrss (the
-    RUSAGE_CHILDREN figure is the largest of all children so far).
-    """
+
+def run_once(path: Path, timeout: float, options: tuple[str, ...] = ()) -> Run:
+    """One `onestroke solve` process on `path`; its exit status, answer, times and peak memory."""
     command = [sys.executable, "-m", "onestroke", "solve", "--json", "--timeout", f"{timeout:g}", *options]
     command.append(str(path))
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with (
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+        tempfile.NamedTemporaryFile() as rss,
+    ):
         began = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err)
-        _, wait_status, usage = os.wait4(process.pid, 0)
+        status = subprocess.run(
+            [sys.executable, "-c", LAUNCHER, rss.name, *command], stdout=out, stderr=err
+        ).returncode
         wall = time.perf_counter() - began
-        process.returncode = os.waitstatus_to_exitcode(wait_status)
         out.seek(0)
         err.seek(0)
         text, message = out.read().decode(), err.read().decode().strip()
-    peak = usage.ru_maxrss / 1024
+        peak = int(Path(rss.name).read_text() or 0) / 1024
     if not text.strip():
-        return Run(process.returncode, "refused", "-", None, wall, peak, message)
+        return Run(status, "refused", "-", None, wall, peak, message)
     record = json.loads(text.splitlines()[0])
     verdict = {True: "solved", False: "no path", None: "undecided"}[record["solvable"]]
-    return Run(process.returncode, verdict, record.get("engine", ""), record["seconds"], wall, peak, message)
+    return Run(status, verdict, record.get("engine", ""), record["seconds"], wall, peak, message)
 
 
 def bound(timeout: float) -> float:

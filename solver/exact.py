@@ -25,6 +25,10 @@ from onestroke.solver.limits import CHECK_EVERY, passed
 SAT_SOLVER = "cadical195"
 """The fastest of glucose4, cadical195, maplechrono and minisat22 on the benchmark (docs/solver.md)."""
 
+FREE_SECONDS_PER_CLAUSE = 4e-8
+"""About what deleting the solver and the model costs per clause (42 ms for 1.6 million clauses,
+a 158x158 8-move board): the building and the slices stop that much before the deadline."""
+
 SLICE_SECONDS = 0.2
 """The longest stretch the SAT solver runs without returning to Python (a conflict budget sized
 from the measured rate): the deadline is read between slices, and so is Ctrl-C (below)."""
@@ -93,21 +97,33 @@ def solve_exact(
 
     solver = Solver(name=solver_name)
     run = _TimedRun(solver, deadline, interruptible=not solver_name.startswith("cadical"))
+    added = 0  # clauses in the solver: freeing them takes time too, and it comes after the deadline
+
+    def out_of_time() -> bool:
+        return passed(None if deadline is None else deadline - added * FREE_SECONDS_PER_CLAUSE)
+
     try:
-        # clauses go in per slice of cells, so the model is never held twice and the clock is read
-        solver.add_clause([start_link])
-        for v0 in range(0, n, CHECK_EVERY):
-            if passed(deadline):
-                return None
-            solver.append_formula(
-                [cl for v in range(v0, min(n, v0 + CHECK_EVERY)) for cl in _exactly_two(incident[v])]
-            )
+        # clauses go in per slice of about CHECK_EVERY clauses (python-sat adds them one call each,
+        # some microseconds apiece), so the model is never held twice and the clock is read
+        batch: list[list[int]] = [[start_link]]
+        for v in range(n):
+            batch += _exactly_two(incident[v])
+            if len(batch) >= CHECK_EVERY:
+                if out_of_time():
+                    return None
+                solver.append_formula(batch)
+                added += len(batch)
+                batch = []
+        solver.append_formula(batch)
         clauses = _exactly_one(ends, len(edges))
         for k in range(0, len(clauses), CHECK_EVERY):
-            if passed(deadline):
+            if out_of_time():
                 return None
             solver.append_formula(clauses[k : k + CHECK_EVERY])
+        added += len(clauses)
         del clauses
+        if deadline is not None:  # the solver's slices stop early enough to free the model in time
+            run.deadline = deadline - added * FREE_SECONDS_PER_CLAUSE
         while True:
             found = run.solve()
             if found is None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -54,6 +55,7 @@ class GameLog:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.failure: PracticeError | None = None
+        self.game = os.getpid()  # in every record: games sharing one log tell their lines apart
         try:
             self._file: IO[str] | None = open(path, "a", encoding="utf-8") if path else None  # noqa: SIM115
         except OSError as error:
@@ -63,7 +65,7 @@ class GameLog:
         if self._file is None or self.failure is not None:
             return
         try:
-            self._file.write(json.dumps(record) + "\n")
+            self._file.write(json.dumps({**record, "game": self.game}) + "\n")
             self._file.flush()
         except OSError as error:
             self.failure = PracticeError(f"cannot write the game log {self.path}: {error.strerror or error}")

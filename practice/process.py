@@ -92,13 +92,18 @@ def log_size(log: Path) -> int:
     return log.stat().st_size if log.exists() else 0
 
 
-def read_log(log: Path, offset: int = 0) -> list[dict[str, Any]]:
-    """The game's log records from byte `offset` on (none when there is no log yet)."""
+def read_log(log: Path, offset: int = 0, game: int | None = None) -> list[dict[str, Any]]:
+    """The game's log records from byte `offset` on (none when there is no log yet).
+
+    With `game` (the game's process id), only that game's records: two demos may share one log,
+    and each must count its own lines only. Records without a "game" field are kept.
+    """
     if not log.exists():
         return []
     with open(log, encoding="utf-8") as file:
         file.seek(offset)
-        return [json.loads(line) for line in file if line.strip()]
+        records = [json.loads(line) for line in file if line.strip()]
+    return [r for r in records if game is None or r.get("game", game) == game]
 
 
 @dataclass(frozen=True)

@@ -168,3 +168,35 @@ def test_hostile_input_or_output_gives_one_line_and_its_status(case: Case, files
     assert err.startswith("onestroke: ") and case.fragment in err, err
     assert len(err) < 300, err
     assert seconds < TIME_BOUND
+
+
+def test_two_games_sharing_a_log_each_count_their_own_lines(tmp_path: Path) -> None:
+    # `demo --log` shared by two demos: each reads from where its game started, and only the
+    # lines its own game (by process id) wrote ("6/3 levels cleared" before)
+    from onestroke.practice.game import GameLog
+    from onestroke.practice.process import log_size, read_log
+
+    log = tmp_path / "game.jsonl"
+    first = GameLog(log)
+    first.write({"level": 0, "cleared": True})
+    offset = log_size(log)
+    ours, theirs = GameLog(log), GameLog(log)
+    theirs.game = ours.game + 1  # a second game process
+    for level in (1, 2, 3):
+        ours.write({"level": level, "cleared": True})
+        theirs.write({"level": level, "cleared": True})
+    for game_log in (first, ours, theirs):
+        game_log.close()
+    mine = read_log(log, offset, ours.game)
+    assert [r["level"] for r in mine] == [1, 2, 3] and {r["game"] for r in mine} == {ours.game}
+    assert len(read_log(log, offset)) == 6
+
+
+def test_a_game_log_that_cannot_be_written_is_kept_as_one_failure() -> None:
+    from onestroke.practice.game import GameLog
+
+    log = GameLog(Path("/dev/full"))
+    for level in range(3):
+        log.write({"level": level})
+    assert log.failure is not None
+    assert str(log.failure) == "cannot write the game log /dev/full: No space left on device"

@@ -97,4 +97,4 @@ def run_demo(
         time.sleep(SETTLE)
     finally:
         stop_game(game.process)
-    return DemoRun(read_log(log, offset), seconds, stopped, game.window)
+    return DemoRun(read_log(log, offset, game.process.pid), seconds, stopped, game.window)

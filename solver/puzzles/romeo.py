@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from onestroke.solver.board import Board, Cell, steps_for
 from onestroke.solver.errors import quote
@@ -159,7 +160,9 @@ def solve_romeo(
 ) -> RomeoAnswer | None:
     """Fewest turns, number of fewest-turn routes and the first of them; None if no route.
 
-    Raises `SearchTimeout` when `timeout` seconds pass first.
+    Iterative deepening (module docstring): `extend` counts the routes within the turn budget
+    and notes the smallest bound that went over it, which is the next budget to try. Raises
+    `SearchTimeout` when `timeout` seconds pass first.
     """
     deadline = Deadline(timeout)
     grid = PaddedGrid(maze.rows, maze.cols)
@@ -171,65 +174,24 @@ def solve_romeo(
     if start == end:
         return RomeoAnswer(0, 1, (maze.start,)) if total == 1 else None
 
-    free = bytearray(grid.size)  # unvisited open rooms, Juliet's included
-    for r in range(maze.rows):
-        for c in range(maze.cols):
-            if (r, c) not in maze.closed:
-                free[grid.index((r, c))] = 1
-    free[start] = 0
+    free = _free_rooms(maze, grid, start)
     free_bits = sum(1 << i for i in range(grid.size) if free[i])
-    # Usable neighbours of each room: free ones plus the head.
-    degree = [0] * grid.size
-    for i in range(grid.size):
-        if free[i]:
-            degree[i] = sum(1 for o in offsets if free[i + o] or i + o == start)
-
-    def turn_forced(cell: int, head: int) -> bool:
-        for o in axes:
-            a, b = cell + o, cell - o
-            if (free[a] or a == head) and (free[b] or b == head):
-                return False
-        return True
-
+    degree = _usable_degrees(free, offsets, start)
     forced = bytearray(grid.size)
     for i in range(grid.size):
-        if free[i] and i != end and turn_forced(i, start):
+        if free[i] and i != end and _turn_forced(free, axes, i, start):
             forced[i] = 1
     forced_total = sum(forced) if lower_bound else 0
     shifts = (1, width - 1, width, width + 1)
-
-    def connected(head: int) -> bool:
-        """All free rooms reachable from the head through free rooms (8-neighbour).
-
-        One round per step of distance, each O(grid): up to about 0.1 s on a winding 100x100
-        maze, so the clock is read after every fill, not only every `Deadline.EVERY` nodes.
-        """
-        reach = 1 << head
-        allowed = free_bits | reach
-        while True:
-            grown = reach
-            for s in shifts:
-                grown |= (reach << s) | (reach >> s)
-            grown &= allowed
-            if grown == reach:
-                deadline.check()
-                return reach & free_bits == free_bits
-            reach = grown
-
     ring = tuple(zip(grid.offsets(RING), (1 << i for i in range(8)), strict=True))
     splits = SPLITS[8]
 
-    def split_around(gone: int, head: int) -> int:
-        """1 when the usable rooms around `gone` may fall into several local pieces, else 0.
+    # the hot helpers with their tables bound in (partial calls cost no more than closures)
+    turn_forced = partial(_turn_forced, free, axes)
+    split_around = partial(_split_around, free, ring, splits)
 
-        When they form one piece, removing `gone` cannot disconnect anything, so the whole-grid
-        flood fill is skipped; that spares most of its cost.
-        """
-        pattern = 0
-        for o, bit in ring:
-            if free[gone + o] or gone + o == head:
-                pattern |= bit
-        return splits[pattern]
+    def connected(head: int) -> bool:
+        return _reaches_all(head, free_bits, shifts, deadline)
 
     if connectivity and not connected(start):
         return None
@@ -329,3 +291,67 @@ def solve_romeo(
             if next_budget < 0:
                 return None  # nothing was cut by the budget: the search was exhaustive
             budget = next_budget
+
+
+def _free_rooms(maze: RomeoMaze, grid: PaddedGrid, start: int) -> bytearray:
+    """1 for every open room but Romeo's (Juliet's included), in the padded layout."""
+    free = bytearray(grid.size)
+    for r in range(maze.rows):
+        for c in range(maze.cols):
+            if (r, c) not in maze.closed:
+                free[grid.index((r, c))] = 1
+    free[start] = 0
+    return free
+
+
+def _usable_degrees(free: bytearray, offsets: tuple[int, ...], head: int) -> list[int]:
+    """For each free room, how many neighbours are usable: free ones plus the head."""
+    degree = [0] * len(free)
+    for i, is_free in enumerate(free):
+        if is_free:
+            degree[i] = sum(1 for o in offsets if free[i + o] or i + o == head)
+    return degree
+
+
+def _turn_forced(free: bytearray, axes: tuple[int, ...], cell: int, head: int) -> bool:
+    """True when no straight line (an axis) passes through `cell` between usable neighbours:
+    whoever goes through it must turn there."""
+    for o in axes:
+        a, b = cell + o, cell - o
+        if (free[a] or a == head) and (free[b] or b == head):
+            return False
+    return True
+
+
+def _split_around(
+    free: bytearray, ring: tuple[tuple[int, int], ...], splits: bytes, gone: int, head: int
+) -> int:
+    """1 when the usable rooms around `gone` may fall into several local pieces, else 0.
+
+    When they form one piece, removing `gone` cannot disconnect anything, so the whole-grid
+    flood fill is skipped; that spares most of its cost.
+    """
+    pattern = 0
+    for o, bit in ring:
+        if free[gone + o] or gone + o == head:
+            pattern |= bit
+    return splits[pattern]
+
+
+def _reaches_all(head: int, free_bits: int, shifts: tuple[int, ...], deadline: Deadline) -> bool:
+    """All free rooms reachable from the head through free rooms (8-neighbour bitset fill).
+
+    One round per step of distance, each O(grid): up to about 0.1 s on a winding 100x100 maze,
+    so the clock is read after every fill, not only every `Deadline.EVERY` nodes.
+    """
+    reach = 1 << head
+    allowed = free_bits | reach
+    while True:
+        grown = reach
+        for s in shifts:
+            grown |= (reach << s) | (reach >> s)
+        grown &= allowed
+        if grown == reach:
+            deadline.check()
+            return reach & free_bits == free_bits
+        reach = grown

@@ -281,44 +281,57 @@ def _cut_cell_problem(grid: Grid, deadline: float | None = None) -> str | None:
     finish = [0] * grid.size
     # (cut cell, root of the subtree it cuts off); every open cell takes part
     cut_off = list(_cut_off_parts(grid.neighbours, root, grid.open, disc, finish, deadline))
-    start_parts = [child for v, child in cut_off if v == root]
+    start_parts = []
+    parts = []
+    for piece in pieces(cut_off, deadline):
+        for v, child in piece:
+            (start_parts if v == root else parts).append((v, child))
     if len(start_parts) > 1:
         return (
             f"cut cell: removing the start {_cell_text(board.start)} leaves {len(start_parts)} separate"
             " parts; the path cannot come back to reach them all"
         )
-    parts = [(v, child) for v, child in cut_off if v != root]
     if not parts:
         return None
     per_cell: dict[int, int] = {}
-    for v, _ in parts:
-        per_cell[v] = per_cell.get(v, 0) + 1
-        if per_cell[v] >= 2:
-            return (
-                f"cut cell: removing open cell {_cell_text(grid.cells[v])} leaves {per_cell[v] + 1} parts;"
-                " a path through it once can join at most two"
-            )
+    for piece in pieces(parts, deadline):
+        for v, _ in piece:
+            per_cell[v] = per_cell.get(v, 0) + 1
+            if per_cell[v] >= 2:
+                return (
+                    f"cut cell: removing open cell {_cell_text(grid.cells[v])} leaves {per_cell[v] + 1}"
+                    " parts; a path through it once can join at most two"
+                )
     end = grid.end
     if end >= 0:
-        for v, child in parts:
-            if v == end:
+        for piece in pieces(parts, deadline):
+            for v, child in piece:
+                if v == end:
+                    return (
+                        f"cut cell: the required end {_cell_text(board.end)} separates the board; the"
+                        " path cannot end there and still visit both sides"
+                    )
+                if not disc[child] <= disc[end] < finish[child]:
+                    return (
+                        f"cut cell: open cell {_cell_text(grid.cells[v])} cuts off a part without the"
+                        f" start or the required end {_cell_text(board.end)}"
+                    )
+    # the path ends inside every cut-off part, so they must be nested: one chain of subtrees,
+    # in the order of discovery (disc values are unique: a bucket per value, no sort)
+    by_disc: list[tuple[int, int] | None] = [None] * (max(finish) + 1)
+    for piece in pieces(parts, deadline):
+        for part in piece:
+            by_disc[disc[part[1]]] = part
+    chain = [part for part in by_disc if part is not None]
+    for k in range(0, len(chain) - 1, CHECK_EVERY):
+        check(deadline)
+        pairs = zip(chain[k : k + CHECK_EVERY], chain[k + 1 : k + CHECK_EVERY + 1], strict=False)
+        for (v1, outer), (v2, inner) in pairs:
+            if not finish[inner] < finish[outer]:
                 return (
-                    f"cut cell: the required end {_cell_text(board.end)} separates the board; the path"
-                    " cannot end there and still visit both sides"
+                    f"cut cells: open cells {_cell_text(grid.cells[v1])} and {_cell_text(grid.cells[v2])}"
+                    " each cut off a part without the start; the path can end in only one of them"
                 )
-            if not disc[child] <= disc[end] < finish[child]:
-                return (
-                    f"cut cell: open cell {_cell_text(grid.cells[v])} cuts off a part without the start"
-                    f" or the required end {_cell_text(board.end)}"
-                )
-    # the path ends inside every cut-off part, so they must be nested: one chain of subtrees
-    parts.sort(key=lambda part: disc[part[1]])
-    for (v1, outer), (v2, inner) in zip(parts, parts[1:], strict=False):
-        if not finish[inner] < finish[outer]:
-            return (
-                f"cut cells: open cells {_cell_text(grid.cells[v1])} and {_cell_text(grid.cells[v2])} each"
-                " cut off a part without the start; the path can end in only one of them"
-            )
     return None
 
 
@@ -336,7 +349,7 @@ def _cut_off_parts(
     subtree, yielded when it is finished (Tarjan's low-link, iterative). `disc` (all -1) and
     `finish` receive each cell's discovery and finishing counts: part B lies inside part A
     when disc[A] <= disc[B] and finish[B] < finish[A]. The root's own children are yielded too.
-    The clock is read every CHECK_EVERY finished cells.
+    The clock is read every CHECK_EVERY discovered or finished cells.
     """
     size = len(disc)
     low = [0] * size
@@ -355,6 +368,9 @@ def _cut_off_parts(
                 counter += 1
                 parent[w] = v
                 stack.append((w, iter(nbrs[w])))
+                if counter > check_at:  # a corridor is discovered whole before anything finishes
+                    check(deadline)
+                    check_at += CHECK_EVERY
                 break
             if w != parent[v] and disc[w] < low[v]:
                 low[v] = disc[w]

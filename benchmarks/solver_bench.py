@@ -8,6 +8,7 @@ reference article 002's (adjacency-matrix scan, no pruning, time cap) and OR-too
 (`AddCircuit` with a dummy node; install the `bench` extra). Prints one markdown table: per class
 and engine the decided count, median and max seconds, and the ratio of medians to CP-SAT.
 Every path any engine returns is checked with `is_valid_path`, and verdicts must agree.
+One line per board goes to stderr as it is done; on a terminal a progress bar runs below them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from onestroke.bot.progressbar import Bar, progress
 from onestroke.solver.board import Board, Cell, steps_for
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
@@ -279,38 +281,9 @@ def run(quick: bool, classes: list[str] | None, cap_cpsat: float, cap_other: flo
     engine_table = engines(cap_cpsat, cap_other)
     problems: list[str] = []
     rows: list[str] = []
-    for group, cases in groups.items():
-        times: dict[str, list[float]] = {name: [] for name in engine_table}
-        decided: dict[str, int] = dict.fromkeys(engine_table, 0)
-        unsolvable = 0
-        for case in cases:
-            verdicts: dict[str, bool] = {}
-            for name, engine in engine_table.items():
-                outcome = timed(engine, case.board)
-                times[name].append(outcome.seconds)
-                if outcome.solvable is not None:
-                    decided[name] += 1
-                    verdicts[name] = outcome.solvable
-                if outcome.path is not None and not is_valid_path(case.board, outcome.path):
-                    problems.append(f"{group} / {case.name}: {name} returned an invalid path")
-            if len(set(verdicts.values())) > 1:
-                problems.append(f"{group} / {case.name}: engines disagree: {verdicts}")
-            if verdicts and not any(verdicts.values()):
-                unsolvable += 1
-            print(
-                f"  {group} / {case.name}: "
-                + ", ".join(f"{name} {t[-1] * 1000:.1f} ms" for name, t in times.items()),
-                file=sys.stderr,
-                flush=True,
-            )
-        reference = statistics.median(times["CP-SAT"]) if "CP-SAT" in times else None
-        for name in engine_table:
-            median = statistics.median(times[name])
-            ratio = f"{median / reference:.3g}" if reference else "-"
-            rows.append(
-                f"| {group} ({len(cases)}, {unsolvable} unsolvable) | {name} | {decided[name]}/{len(cases)}"
-                f" | {_ms(median)} | {_ms(max(times[name]))} | {ratio} |"
-            )
+    with progress(sum(map(len, groups.values())), "solver_bench", unit="board") as bar:
+        for group, cases in groups.items():
+            rows += run_group(group, cases, engine_table, problems, bar)
     print(
         f"caps: CP-SAT {cap_cpsat:g} s (1 worker), backtracker only and plain DFS {cap_other:g} s;"
         f" solve and SAT only 10 s. Runs under {FAST * 1000:g} ms: median of {REPEATS}."
@@ -321,6 +294,49 @@ def run(quick: bool, classes: list[str] | None, cap_cpsat: float, cap_other: flo
     for problem in problems:
         print(f"PROBLEM: {problem}")
     return 1 if problems else 0
+
+
+def run_group(
+    group: str,
+    cases: list[Case],
+    engine_table: dict[str, Callable[[Board], Outcome]],
+    problems: list[str],
+    bar: Bar,
+) -> list[str]:
+    """Every engine on every board of one class: the table rows; disagreements go to `problems`."""
+    rows: list[str] = []
+    times: dict[str, list[float]] = {name: [] for name in engine_table}
+    decided: dict[str, int] = dict.fromkeys(engine_table, 0)
+    unsolvable = 0
+    for case in cases:
+        verdicts: dict[str, bool] = {}
+        for name, engine in engine_table.items():
+            outcome = timed(engine, case.board)
+            times[name].append(outcome.seconds)
+            if outcome.solvable is not None:
+                decided[name] += 1
+                verdicts[name] = outcome.solvable
+            if outcome.path is not None and not is_valid_path(case.board, outcome.path):
+                problems.append(f"{group} / {case.name}: {name} returned an invalid path")
+        if len(set(verdicts.values())) > 1:
+            problems.append(f"{group} / {case.name}: engines disagree: {verdicts}")
+        if verdicts and not any(verdicts.values()):
+            unsolvable += 1
+        bar.print(
+            f"  {group} / {case.name}: "
+            + ", ".join(f"{name} {t[-1] * 1000:.1f} ms" for name, t in times.items()),
+            file=sys.stderr,
+        )
+        bar.advance(note=group)
+    reference = statistics.median(times["CP-SAT"]) if "CP-SAT" in times else None
+    for name in engine_table:
+        median = statistics.median(times[name])
+        ratio = f"{median / reference:.3g}" if reference else "-"
+        rows.append(
+            f"| {group} ({len(cases)}, {unsolvable} unsolvable) | {name} | {decided[name]}/{len(cases)}"
+            f" | {_ms(median)} | {_ms(max(times[name]))} | {ratio} |"
+        )
+    return rows
 
 
 ABLATION = (

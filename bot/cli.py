@@ -22,6 +22,7 @@ from onestroke.solver.errors import OnestrokeError
 COMMAND_MODULES = (
     "onestroke.bot.commands.solve",
     "onestroke.bot.commands.vision",
+    "onestroke.bot.commands.fixtures",
     "onestroke.bot.commands.play",
     "onestroke.bot.commands.devices",
     "onestroke.bot.commands.puzzles",

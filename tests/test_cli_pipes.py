@@ -16,13 +16,17 @@ COMMANDS = [
     ["solve", *sorted(str(p) for p in EXAMPLES.glob("*.txt"))],
     ["detect", str(FIXTURES / "phone-1080x1920-classic.png"), str(FIXTURES / "crop-board-only.png")],
     ["solve-image", str(FIXTURES / "phone-1080x1920-classic.png")],
+    ["fixtures", "check", str(FIXTURES)],
+    ["fixtures", "check", "--json", str(FIXTURES)],
     ["romeo", str(EXAMPLES / "puzzles" / "romeo_sample.txt")],
     ["route", str(EXAMPLES / "puzzles" / "route_10x10.txt")],
     ["maze", str(EXAMPLES / "puzzles" / "maze_001.txt")],
 ]
 
 
-@pytest.mark.parametrize("command", COMMANDS, ids=[c[0] for c in COMMANDS])
+@pytest.mark.parametrize(
+    "command", COMMANDS, ids=[" ".join(c[:2]) if c[0] == "fixtures" else c[0] for c in COMMANDS]
+)
 def test_a_closed_stdout_ends_the_command_quietly_with_status_141(command) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "onestroke", *command],

@@ -84,6 +84,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     y.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
     y.add_argument("--region", type=region_value, help="capture only X,Y,W,H (capture pixels)")
     y.add_argument("--log-dir", type=Path, help="where screenshots and overlays go when the bot stops")
+    y.add_argument(
+        "--record",
+        type=Path,
+        metavar="DIR",
+        help="save each level's first screen and every screen the bot stopped on or was unsure about"
+        " as labelled pairs (NAME.png + NAME.txt) for 'onestroke fixtures check'",
+    )
     y.set_defaults(run=run_play)
 
     c = sub.add_parser("calibrate", help="find the game on screen and save a profile")
@@ -150,6 +157,7 @@ def run_practice(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     log_dir = writable_folder(args.log_dir or default_log_dir(), OutputPathError, "log folder")
+    record = writable_folder(args.record, OutputPathError, "record folder") if args.record else None
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
     with device_for(
@@ -168,6 +176,7 @@ def run_play(args: argparse.Namespace) -> int:
             dry_run=args.dry_run,
             speed=args.speed,
             log_dir=log_dir,
+            record=record,
         )
     minutes = (time.monotonic() - began) / 60
     if not args.dry_run:

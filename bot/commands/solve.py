@@ -15,6 +15,7 @@ from typing import Any
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.files import read_text
+from onestroke.bot.progressbar import progress
 from onestroke.solver.board import MAX_CELLS, Board
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import SolveResult, solve
@@ -94,12 +95,14 @@ def run(args: argparse.Namespace) -> int:
             )
         boards.append((name, board))
     status = EXIT_OK
-    for number, (name, board) in enumerate(boards):
-        result = solve(board, timeout=args.timeout, engine=args.engine)
-        if result.status != "solved":
-            status = EXIT_NO_SOLUTION
-        if args.json:
-            print(json.dumps(result_json(name, result), separators=(",", ":")), flush=True)
-        else:
-            print(("\n" if number else "") + result_text(name, board, result), end="", flush=True)
+    with progress(len(boards), "solve", enabled=not args.json, unit="board") as bar:  # terminals only
+        for number, (name, board) in enumerate(boards):
+            result = solve(board, timeout=args.timeout, engine=args.engine)
+            if result.status != "solved":
+                status = EXIT_NO_SOLUTION
+            if args.json:
+                print(json.dumps(result_json(name, result), separators=(",", ":")), flush=True)
+            else:
+                bar.print(("\n" if number else "") + result_text(name, board, result), end="")
+            bar.advance()
     return status

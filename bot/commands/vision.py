@@ -20,6 +20,7 @@ from typing import Any
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.commands.solve import verdict
 from onestroke.bot.imageio import ImageFileError, check_writable, read_image, write_image
+from onestroke.bot.labels import detection_record
 from onestroke.bot.overlay import draw_overlay
 from onestroke.bot.vision import detect
 from onestroke.solver.board import Cell
@@ -89,23 +90,9 @@ def overlay_path(out: str, image: str, several: bool) -> str:
 
 
 def detection_json(name: str, found: Any, seconds: float) -> dict[str, Any]:
-    """The spec's JSON object for one image (plus the optional `checks` list)."""
-    out: dict[str, Any] = {"image": name}
-    if found.ok:
-        g = found.geometry
-        out.update(
-            board=found.board.to_text(),
-            rows=found.board.rows,
-            cols=found.board.cols,
-            start=list(found.board.start),
-            pitch=[round(g.pitch[0], 2), round(g.pitch[1], 2)],
-            origin=[round(g.origin[0], 2), round(g.origin[1], 2)],
-        )
-    else:
-        out.update(board=None, reason=found.reason)
-    out["seconds"] = round(seconds, 4)
-    out["checks"] = [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in found.checks]
-    return out
+    """The spec's JSON object for one image (plus the optional `checks` list); built in
+    bot/labels.py, where `fixtures check` compares the same record with a label."""
+    return detection_record(name, found, seconds)
 
 
 def detection_text(name: str, found: Any, seconds: float) -> str:

@@ -25,6 +25,7 @@ from onestroke.bot.drag import Pace as DragPace
 from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
 from onestroke.bot.play import guards
 from onestroke.bot.play.logbook import Logbook, default_log_dir
+from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight, look
 from onestroke.calibration.locate import find_next_button, work_region
 from onestroke.solver.board import Board, Cell
@@ -70,7 +71,8 @@ class LevelLoop:
     - `dry_run`: everything but pressing; the overlay of each solved level goes to `log_dir`;
     - `log_dir`: where pictures go when the loop stops;
     - `pace`: how fast routes are drawn (bot/gesture.py);
-    - `say`: where progress lines go.
+    - `say`: where progress lines go;
+    - `recorder`: saves first, unsure and stop screens as fixture pairs (`play --record`).
     """
 
     device: Device
@@ -84,6 +86,8 @@ class LevelLoop:
     say: Callable[[str], None] = print
     drag_pace: DragPace = field(default_factory=DragPace)  # how fast this game answers, learned
     window: Rect | None = field(default=None, init=False)  # the game window (capture units), when known
+    recorder: Recorder | None = None
+    level: int = field(default=0, init=False)  # the level being played, for the recorder
 
     @property
     def screen(self) -> Rect:
@@ -128,8 +132,13 @@ class LevelLoop:
         """
         if sight is None:
             return LoopStopped(reason)
+        self.record(sight, "stop", reason)
         folder = self.logbook.stop(reason, sight, route)
         return LoopStopped(f"{reason} (screenshot and overlay in {folder})")
+
+    def record(self, sight: Sight, why: str, reason: str | None = None) -> None:
+        if self.recorder is not None:
+            self.recorder.keep(sight, self.level, why, reason)
 
     # -- one level -------------------------------------------------------------------------
 
@@ -137,6 +146,7 @@ class LevelLoop:
         """A board that passed the detector's self-checks, looking twice before giving up."""
         sight = self.find_board()
         if sight.board is None:
+            self.record(sight, "unsure", sight.detection.reason)
             time.sleep(0.3)
             sight = self.find_board()
         if sight.board is None:
@@ -145,8 +155,10 @@ class LevelLoop:
 
     def clear_level(self, number: int) -> LevelReport:
         """Detect, solve and drag one level; retry once when the level did not advance."""
+        self.level = number
         for attempt in (1, 2):
             sight = self.checked_sight()
+            self.record(sight, "first" if attempt == 1 else "retry")
             board = sight.board
             assert board is not None and sight.detection.geometry is not None
             began = time.perf_counter()
@@ -285,13 +297,16 @@ def play(
     speed: float | None = None,
     log_dir: Path | None = None,
     say: Callable[[str], None] = print,
+    record: Path | None = None,
 ) -> list[LevelReport]:
     """Clear `levels` levels (None: until stopped) of the game on `device`; one report per level.
 
     `region` (capture units) is where the game is, when known; it must lie on the screen.
     `speed` is in cells per second (0: as fast as the game takes it; None: the default).
     Raises `LoopStopped` with the reason (and where the pictures went) when the loop refuses to
-    go on, `DeviceError` when the device fails. Open the device first and close it after
+    go on, `DeviceError` when the device fails. `record` is a folder where each level's first
+    screen and every screen the loop stopped on or was unsure about are saved as fixture pairs
+    (`onestroke fixtures check` reads them). Open the device first and close it after
     (`with onestroke.open_device("desktop") as device: onestroke.play(device)`).
     """
     if region is not None:
@@ -304,6 +319,7 @@ def play(
         log_dir=log_dir or default_log_dir(),
         pace=pace_for(device, speed),
         say=say,
+        recorder=Recorder(record) if record is not None else None,
     )
     return loop.run(levels)
 

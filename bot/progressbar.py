@@ -1,0 +1,67 @@
+"""A progress bar for long work (many images, many boards, the benchmarks), on terminals only.
+
+The bar goes to stderr and only when stderr is a terminal: redirected or piped output, and
+`--json`, get nothing extra. Lines printed while it shows go through `Bar.print`, which puts them
+above the bar instead of through it. tqdm draws it (one small package, no dependencies of its
+own; it clears and redraws its line around our prints).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO
+
+from tqdm import tqdm
+
+
+def on_terminal(stream: IO[str] | None = None) -> bool:
+    """Whether `stream` (stderr by default) is a terminal a bar may be drawn on."""
+    stream = sys.stderr if stream is None else stream
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced by an object without a descriptor, or closed
+        return False
+
+
+class Bar:
+    """One bar (or none: `print` then just prints)."""
+
+    def __init__(self, bar: tqdm | None) -> None:
+        self._bar = bar
+
+    @property
+    def shown(self) -> bool:
+        return self._bar is not None
+
+    def advance(self, steps: int = 1, note: str | None = None) -> None:
+        """Count `steps` done; `note` (e.g. the current item) shows after the bar."""
+        if self._bar is not None:
+            if note is not None:
+                self._bar.set_postfix_str(note, refresh=False)
+            self._bar.update(steps)
+
+    def print(self, text: str, file: IO[str] | None = None, end: str = "\n") -> None:
+        """Print `text` to `file` (stdout) above the bar."""
+        out = sys.stdout if file is None else file
+        if self._bar is None:
+            print(text, end=end, file=out, flush=True)
+        else:
+            tqdm.write(text, file=out, end=end)
+
+
+@contextmanager
+def progress(total: int, what: str, *, enabled: bool = True, unit: str = "it") -> Iterator[Bar]:
+    """A bar counting to `total` while the block runs, when `enabled`, stderr is a terminal and
+    there is more than one thing to do; removed again at the end (the output keeps only its lines)."""
+    if not (enabled and total > 1 and on_terminal()):
+        yield Bar(None)
+        return
+    bar = tqdm(
+        total=total, desc=what, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True, mininterval=0.2
+    )
+    try:
+        yield Bar(bar)
+    finally:
+        bar.close()

@@ -5,6 +5,7 @@ The project's own fixtures/ go through the same command: every image agrees with
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import xml.etree.ElementTree as ET
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from onestroke.bot.cli import main
+from onestroke.bot.labels import label_text, parse_label
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 IMAGES = sorted(p for p in FIXTURES.iterdir() if p.suffix in (".png", ".jpg"))
@@ -69,7 +71,10 @@ def test_a_changed_label_shows_the_difference_and_exits_1(tmp_path, capsys):
 def test_json_lines_name_each_difference(tmp_path, capsys):
     folder = copy_of(["crop-board-only"], tmp_path / "shots")
     label = folder / "crop-board-only.txt"
-    label.write_text(label.read_text().replace("; geometry: origin 150.42", "; geometry: origin 180.42"))
+    read = parse_label(label.read_text(), source=str(label))
+    assert read.origin is not None and read.pitch is not None
+    moved = (read.origin[0] + 0.2 * read.pitch[0], read.origin[1])  # a fifth of a pitch to the right
+    label.write_text(label_text(dataclasses.replace(read, origin=moved)))
     assert main(["fixtures", "check", str(folder), "--json"]) == 1
     (row,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert row["result"] == "differs"

@@ -105,8 +105,9 @@ class Grid(PaddedGrid):
         # each open index as one int object, shared by every neighbour tuple that names it: a
         # million-cell 8-move board held 8 million copies (224 MB) otherwise
         named: list[int | None] = [None] * self.size
-        for i in order:
-            named[i] = i
+        for part in pieces(order, deadline):
+            for i in part:
+                named[i] = i
         nbrs: list[tuple[int, ...]] = [()] * self.size
         for part in pieces(order, deadline):
             for i in part:
@@ -639,9 +640,16 @@ def solve(
         return _solve(board, timeout, engine, search_nodes)
 
 
+FREE_SECONDS_PER_CELL = 5e-8
+"""What freeing a board's half-built grid and certificate tables costs per open cell (60-100 ms
+for a million cells): a timeout's answer comes only after that, so the stages stop that early."""
+
+
 def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) -> SolveResult:
     began = time.perf_counter()
     deadline = deadline_after(timeout)
+    if deadline is not None:
+        deadline -= len(board) * FREE_SECONDS_PER_CELL
     stage = "certificate"
 
     def result(status: Status, path: tuple[Cell, ...] | None, reason: str | None) -> SolveResult:

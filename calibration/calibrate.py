@@ -16,7 +16,7 @@ import numpy as np
 from onestroke.bot.coords import Point, Rect, ScreenMap
 from onestroke.bot.overlay import draw_overlay
 from onestroke.bot.vision import Detection, detect
-from onestroke.calibration.locate import find_next_button, work_region
+from onestroke.calibration.locate import work_region
 from onestroke.calibration.profile import Profile
 
 
@@ -60,7 +60,7 @@ def calibrate(
     detection = detect(image)
     overlay = draw_overlay(image, detection)
     mapping = ScreenMap.for_image(screen, image, profile.scale)
-    found = find_next_button(image)
+    found = detection.next  # the go-on control, when this is the level-complete screen
     if not detection.ok or detection.geometry is None:
         reason = detection.reason
         if found is not None:

@@ -1,19 +1,16 @@
 """Finding the game on a whole screen, and how capture units relate to pointer units.
 
-Three questions, each a small pure function on numbers or on a numpy image (no screen here):
+Two questions, each a small pure function on numbers or on a numpy image (no screen here):
 - which part of the screen is worth capturing every frame (`work_region`: the board with room
   around it for the level-complete panel);
 - how many image pixels make one pointer unit (`pointer_scale`, measured against
-  `pyautogui.size()`; `onestroke.bot.coords.ScreenMap` then converts with it);
-- where is the level-complete "next" button (`find_next_button`: a wide saturated capsule).
+  `pyautogui.size()`; `onestroke.bot.coords.ScreenMap` then converts with it).
+The level-complete screen and its go-on control are vision's (`onestroke.bot.vision.screens`).
 """
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
-
-from onestroke.bot.coords import Point, Rect
+from onestroke.bot.coords import Rect
 
 
 def pointer_scale(capture_width: int, pointer_width: int) -> float:
@@ -38,25 +35,3 @@ def work_region(board: Rect, screen: Rect) -> Rect:
     right = min(screen.right, int(board.right + w / 2) + 1)
     bottom = min(screen.bottom, int(board.bottom + h) + 1)
     return Rect.from_corners(left, top, right, bottom)
-
-
-def find_next_button(image: np.ndarray) -> Point | None:
-    """Centre of the level-complete "next" button: the largest wide, saturated, bright capsule.
-
-    Colour-agnostic apart from "saturated": the coins, cats and round menu buttons around it
-    are about as tall as wide, so a width/height ratio of 2..6 picks the button out; a minimum
-    width of 1/40 of the image (a phone-sized game window on a desktop screen still passes)
-    drops specks.
-    """
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    mask = ((hsv[:, :, 1] > 90) & (hsv[:, :, 2] > 110)).astype(np.uint8)
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    best: tuple[int, Point] | None = None
-    min_width = max(24, image.shape[1] / 40)
-    for i in range(1, count):
-        x, y, w, h, area = stats[i]
-        if w < min_width or h < 8 or not 2.0 <= w / h <= 6.0 or area < 0.6 * w * h:
-            continue
-        if best is None or area > best[0]:
-            best = (int(area), Point(float(centroids[i][0]), float(centroids[i][1])))
-    return None if best is None else best[1]

@@ -25,6 +25,7 @@ from onestroke.practice.sprites import (
     darker,
     draw_cat,
     fill_circle,
+    fill_ellipse,
     fill_rounded_rect,
     lighter,
     rgb,
@@ -41,12 +42,32 @@ MAX_PITCH = 160.0  # small boards do not grow past this (in 1080-wide units)
 
 @dataclass(frozen=True)
 class Theme:
+    """How one app draws its board. The first six fields are the real game's; the rest say how
+    other one-stroke apps differ (issue 10): tile shape, start and goal markers, the walked path,
+    dots on a field instead of tiles, and a plain app bar instead of the game's chrome.
+    """
+
     name: str
     background: BGR
-    cell: BGR
+    cell: BGR  # plain cells (tiles); the dots on a "nodes" board
     ink: BGR  # title and labels
     capsule: BGR  # the top-right button, nearly the cells' grey in the real game
     panel: BGR  # coin counter / avatar plates
+    look: str = "tiles"  # "tiles": a square per cell; "nodes": a dot per cell on one continuous field
+    cell_fraction: float = CELL_FRACTION  # tile side / pitch (1.0: tiles touch)
+    corner_fraction: float = CORNER_FRACTION  # corner radius / tile side
+    start: str = "cat"  # the start's marker: "cat" (an avatar), "colour" (a plain tile in `accent`),
+    # "disc" (an `accent` tile with a darker disc), "letter" (a frame labelled S)
+    accent: BGR = (0, 0, 0)  # the start's colour ("colour", "disc", "letter")
+    path: BGR | None = None  # walked cells; None: a tint of the cat's fur
+    band: str = "thin"  # "thin": a deeper shade, 0.3 pitch wide, in the gaps; "full": the walked
+    # colour, as wide as a tile (the real game: walked cells merge into one shape)
+    goal: BGR = rgb(
+        250, 150, 40
+    )  # how a required end is marked: a flag on tiles, a frame labelled E on nodes
+    chrome: str = "game"  # "game": the real game's bars; "app": a plain title bar and two buttons
+    field: BGR = (0, 0, 0)  # "nodes": the continuous area of open cells
+    lines: BGR | None = None  # tiles that touch: the border lines between them (and the holes' colour)
 
     @property
     def dark(self) -> bool:
@@ -62,6 +83,7 @@ THEMES: dict[str, Theme] = {
         rgb(92, 92, 92),
         rgb(200, 200, 200),
         rgb(232, 232, 232),
+        band="full",
     ),
     "mint": Theme(
         "mint",
@@ -82,12 +104,74 @@ THEMES: dict[str, Theme] = {
     "night": Theme(
         "night", rgb(38, 42, 52), rgb(92, 100, 118), rgb(220, 220, 230), rgb(86, 92, 108), rgb(58, 64, 78)
     ),
+    # other apps of the genre (issue 10): sharp light tiles with a coloured plain start ...
+    "paper": Theme(
+        "paper",
+        rgb(255, 255, 255),
+        rgb(216, 219, 226),
+        rgb(60, 60, 70),
+        rgb(70, 130, 230),
+        rgb(240, 242, 246),
+        cell_fraction=0.9,
+        corner_fraction=0.05,
+        start="colour",
+        accent=rgb(38, 160, 176),
+        path=rgb(138, 212, 222),
+        band="full",
+        chrome="app",
+    ),
+    # ... dark tiles on navy with a disc start and a flag on the goal ...
+    "navy": Theme(
+        "navy",
+        rgb(22, 30, 56),
+        rgb(98, 106, 128),
+        rgb(230, 230, 240),
+        rgb(236, 88, 120),
+        rgb(40, 50, 80),
+        cell_fraction=0.84,
+        corner_fraction=0.12,
+        start="disc",
+        accent=rgb(238, 92, 128),
+        path=rgb(238, 92, 128),
+        chrome="app",
+        goal=rgb(250, 210, 60),
+    ),
+    # ... tiles that touch, with border lines between them, on a wooden board ...
+    "board": Theme(
+        "board",
+        rgb(244, 236, 222),
+        rgb(238, 222, 190),
+        rgb(90, 64, 40),
+        rgb(150, 110, 70),
+        rgb(230, 214, 188),
+        cell_fraction=0.93,
+        corner_fraction=0.0,
+        band="full",
+        chrome="app",
+        lines=rgb(124, 92, 62),
+    ),
+    # ... and dots on one continuous field, hatched holes, the start and goal framed and labelled
+    "nodes": Theme(
+        "nodes",
+        rgb(250, 250, 250),
+        rgb(96, 112, 150),
+        rgb(50, 60, 80),
+        rgb(70, 130, 220),
+        rgb(235, 238, 244),
+        look="nodes",
+        start="letter",
+        accent=rgb(30, 160, 80),
+        path=rgb(250, 140, 40),
+        goal=rgb(220, 60, 60),
+        chrome="app",
+        field=rgb(222, 232, 246),
+    ),
 }
 
 
 @dataclass(frozen=True)
 class Rendered:
-    """A drawn screen: the BGR image, where the grid lies, and the "next" button when complete."""
+    """A drawn screen: the BGR image, where the grid lies, and the go-on button when complete."""
 
     image: np.ndarray
     geometry: Geometry
@@ -115,12 +199,25 @@ def board_geometry(board: Board, width: int, height: int) -> Geometry:
 
 
 def visited_colour(cat: BGR, theme: Theme) -> BGR:
-    """Cells the cat has walked over take a tint of its fur (lighter; darker on a dark theme)."""
-    return darker(cat, 0.1) if theme.dark else lighter(cat, 0.25)
+    """Walked cells: the theme's path colour, or a tint of the cat's fur (lighter; darker on a dark theme)."""
+    if theme.path is not None:
+        return theme.path
+    if theme.dark:
+        tints = [darker(cat, 0.1), lighter(cat, 0.3), darker(cat, 0.35)]
+    else:
+        tints = [lighter(cat, 0.25), cat, darker(cat, 0.3)]
+
+    def contrast(tint: BGR) -> int:
+        return max(abs(a - b) for a, b in zip(tint, theme.cell, strict=True))
+
+    # the first that stands out from the plain cells (a grey cat on grey cells would hide its path)
+    return next((tint for tint in tints if contrast(tint) >= 48), max(tints, key=contrast))
 
 
 def route_colour(cat: BGR, theme: Theme) -> BGR:
-    """The band joining walked cells: a deeper shade of the walked cells' tint."""
+    """The band joining walked cells: the walked colour itself ("full"), or a deeper shade of it."""
+    if theme.band == "full":
+        return visited_colour(cat, theme)
     return darker(visited_colour(cat, theme), 0.22)
 
 
@@ -138,10 +235,13 @@ def render_screen(
 ) -> Rendered:
     """The game screen for `board`.
 
-    `route` is the drag so far (cells in order, from the start); it and `visited` are drawn in
-    the visited colour, with a band in a deeper shade joining consecutive route cells.
-    `complete=True` draws the level-complete state: the board dimmed under a panel that covers
-    it, with a "next" button whose rectangle is returned in `next_button`.
+    `route` is the drag so far (cells in order, from the start): its cells take the walked
+    colour, a band joins consecutive ones, the start keeps a stub of the band, and the cat (or
+    the style's head marker) sits on its last cell, as in the real game. `visited` cells take
+    the walked colour too, without a band. A required end (`board.end`) carries the theme's
+    goal marker. `complete=True` draws the level-complete screen as the real game does
+    (practice/screens.py: the finished board faint under a veil, a round go-on button between
+    ranking and share capsules); the go-on button's box is `next_button`.
     """
     th = theme_named(theme)
     fur = cat_colour(cat)
@@ -149,14 +249,28 @@ def render_screen(
     image = np.empty((height, width, 3), np.uint8)
     image[:] = th.background
     geometry = board_geometry(board, width, height)
-    draw_top_bar(image, u, level, th)
-    draw_bottom_buttons(image, u, th)
-    _draw_grid(image, board, geometry, th, fur, visited, route)
-    next_button = _draw_complete(image, geometry, u, level, th, fur) if complete else None
+    if th.chrome == "app":
+        _draw_app_bars(image, u, level, th)
+    else:
+        draw_top_bar(image, u, level, th)
+        draw_bottom_buttons(image, u, th)
+    if th.look == "nodes":
+        _draw_nodes(image, board, geometry, th, visited, route)
+    else:
+        _draw_tiles(image, board, geometry, th, fur, visited, route)
+    next_button = None
+    if complete:  # the real game's level-complete screen over this board (practice/screens.py)
+        from onestroke.practice.screens import render_complete_screen  # it draws with this module
+
+        drawn = render_complete_screen(
+            width, height, level=level, theme=th, board=board, route=route, cat=cat
+        )
+        image, go = drawn.image, drawn.layout["go_on"]
+        next_button = go
     return Rendered(image, geometry, next_button)
 
 
-def _draw_grid(
+def _draw_tiles(
     image: np.ndarray,
     board: Board,
     geometry: Geometry,
@@ -165,21 +279,155 @@ def _draw_grid(
     visited: Sequence[Cell],
     route: Sequence[Cell],
 ) -> None:
-    pitch = geometry.pitch[0]
-    side = pitch * CELL_FRACTION
-    radius = side * CORNER_FRACTION
+    px, py = geometry.pitch
+    sx, sy = px * th.cell_fraction, py * th.cell_fraction
+    radius = min(sx, sy) * th.corner_fraction
     walked = set(visited) | set(route)
     tint = visited_colour(fur, th)
-    # the route is a band in a deeper shade under the cells: it shows in the gaps between
-    # consecutive cells, and each walked cell stays a rounded square of its own
+    if th.lines is not None:  # tiles that touch: one panel in the lines' colour under the grid
+        x0, y0, x1, y1 = geometry.bounds().corners
+        fill_rounded_rect(image, x0 - 0.03 * px, y0 - 0.03 * py, x1 + 0.03 * px, y1 + 0.03 * py, 0, th.lines)
+    band = route_colour(fur, th)
     if len(route) > 1:
-        thick_line(image, [geometry.centre(c) for c in route], 0.3 * pitch, route_colour(fur, th))
+        # "thin": a band in a deeper shade under the cells, showing in the gaps between consecutive
+        # cells; "full": the walked colour as wide as a tile, so the walked cells merge into one shape
+        width = min(sx, sy) if th.band == "full" else 0.3 * min(px, py)
+        thick_line(image, [geometry.centre(c) for c in route], width, band, round_caps=th.band != "full")
+        _draw_stub(image, geometry, route, 0.14 * min(sx, sy), band)
     for cell in board.cells:
         x, y = geometry.centre(cell)
         colour = tint if cell in walked else th.cell
-        fill_rounded_rect(image, x - side / 2, y - side / 2, x + side / 2, y + side / 2, radius, colour)
-    sx, sy = geometry.centre(board.start)
-    draw_cat(image, sx, sy, side, fur)
+        if cell == board.start and th.start in ("colour", "disc"):
+            colour = th.accent  # the start keeps its own colour, walked or not
+        fill_rounded_rect(image, x - sx / 2, y - sy / 2, x + sx / 2, y + sy / 2, radius, colour)
+    if board.end is not None:
+        _draw_flag(image, geometry.centre(board.end), min(sx, sy), th.goal)
+    hx, hy = geometry.centre(route[-1] if route else board.start)
+    if th.start == "cat":
+        draw_cat(image, hx, hy, min(sx, sy), fur)
+    elif th.start == "disc":
+        fill_ellipse(image, hx, hy, 0.3 * sx, 0.3 * sy, darker(th.accent, 0.45))
+
+
+def _draw_stub(
+    image: np.ndarray, geometry: Geometry, route: Sequence[Cell], width: float, colour: BGR
+) -> None:
+    """The start keeps a short stub of the band, on the side away from the path's first step,
+    reaching halfway into the gap (as in the real game's recording)."""
+    (r0, c0), (r1, c1) = route[0], route[1]
+    x, y = geometry.centre(route[0])
+    px, py = geometry.pitch
+    dx, dy = (c0 - c1) * px, (r0 - r1) * py
+    stub = [(x + 0.4 * dx, y + 0.4 * dy), (x + 0.49 * dx, y + 0.49 * dy)]
+    thick_line(image, stub, width, colour, round_caps=False)
+
+
+def _draw_flag(image: np.ndarray, centre: tuple[float, float], side: float, colour: BGR) -> None:
+    """A goal flag on a tile: a white pole and a pennant in the goal colour."""
+    x, y = centre
+    thick_line(
+        image, [(x - 0.18 * side, y + 0.3 * side), (x - 0.18 * side, y - 0.3 * side)], 0.06 * side, WHITE
+    )
+    pennant = [
+        (x - 0.16 * side, y - 0.3 * side),
+        (x + 0.26 * side, y - 0.16 * side),
+        (x - 0.16 * side, y - 0.02 * side),
+    ]
+    cv2.fillPoly(image, [np.round(np.array(pennant) * 16).astype(np.int32)], colour, cv2.LINE_AA, 4)
+
+
+def _draw_nodes(
+    image: np.ndarray,
+    board: Board,
+    geometry: Geometry,
+    th: Theme,
+    visited: Sequence[Cell],
+    route: Sequence[Cell],
+) -> None:
+    """Dots on one continuous field; holes hatched; the start and the goal framed and labelled."""
+    px, py = geometry.pitch
+    p = min(px, py)
+    for cell in board.cells:  # the field: every open cell's pitch square, touching
+        x, y = geometry.centre(cell)
+        fill_rounded_rect(
+            image, x - px / 2 - 0.5, y - py / 2 - 0.5, x + px / 2 + 0.5, y + py / 2 + 0.5, 0, th.field
+        )
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if (r, c) not in board.open_cells:
+                _draw_hatch(image, geometry.centre((r, c)), 0.92 * px, 0.92 * py, th)
+    path = th.path or th.ink
+    walked = set(visited) | set(route)
+    if len(route) > 1:
+        thick_line(image, [geometry.centre(c) for c in route], 0.2 * p, path)
+    for cell in board.cells:
+        if cell in (board.start, board.end):
+            continue
+        x, y = geometry.centre(cell)
+        fill_ellipse(
+            image,
+            x,
+            y,
+            (0.17 if cell in walked else 0.15) * px,
+            (0.17 if cell in walked else 0.15) * py,
+            path if cell in walked else th.cell,
+        )
+    _draw_label(image, geometry, board.start, "S", th.accent, th)
+    if board.end is not None:
+        _draw_label(image, geometry, board.end, "E", th.goal, th)
+    if route:
+        hx, hy = geometry.centre(route[-1])
+        fill_ellipse(image, hx, hy, 0.31 * px, 0.31 * py, path)
+        fill_ellipse(image, hx, hy, 0.1 * px, 0.1 * py, WHITE)
+
+
+def _draw_hatch(image: np.ndarray, centre: tuple[float, float], w: float, h: float, th: Theme) -> None:
+    """A hole: a light square crossed by diagonal lines."""
+    x, y = centre
+    x0, y0, x1, y1 = (int(round(v)) for v in (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+    patch = np.empty((max(1, y1 - y0), max(1, x1 - x0), 3), np.uint8)
+    patch[:] = lighter(th.ink, 0.88)
+    step = max(4.0, 0.17 * min(w, h))
+    line = max(1, int(round(0.045 * min(w, h))))
+    k = -patch.shape[0]
+    while k < patch.shape[1]:
+        cv2.line(
+            patch,
+            (int(k), patch.shape[0]),
+            (int(k + patch.shape[0]), 0),
+            lighter(th.ink, 0.5),
+            line,
+            cv2.LINE_AA,
+        )
+        k += step
+    ih, iw = image.shape[:2]
+    cx0, cy0, cx1, cy1 = max(0, x0), max(0, y0), min(iw, x1), min(ih, y1)
+    if cx1 > cx0 and cy1 > cy0:
+        image[cy0:cy1, cx0:cx1] = patch[cy0 - y0 : cy1 - y0, cx0 - x0 : cx1 - x0]
+
+
+def _draw_label(
+    image: np.ndarray, geometry: Geometry, cell: Cell, label: str, colour: BGR, th: Theme
+) -> None:
+    """A framed cell with a letter: the field inside the frame, so a band under it stays out of the way."""
+    x, y = geometry.centre(cell)
+    px, py = geometry.pitch
+    fill_rounded_rect(image, x - 0.42 * px, y - 0.42 * py, x + 0.42 * px, y + 0.42 * py, 0.06 * px, colour)
+    fill_rounded_rect(image, x - 0.36 * px, y - 0.36 * py, x + 0.36 * px, y + 0.36 * py, 0.03 * px, th.field)
+    text(image, label, x, y, 0.42 * py, colour, bold=True)
+
+
+def _draw_app_bars(image: np.ndarray, u: float, level: int, th: Theme) -> None:
+    """Another app's chrome: a title bar in its own colour, a level line, two buttons at the bottom."""
+    height, width = image.shape[:2]
+    fill_rounded_rect(image, -10, -10, width + 10, 130 * u, 0, th.capsule)
+    text(image, "One Line", width / 2, 70 * u, 44 * u, WHITE, bold=True)
+    text(image, f"Level {level}", width / 2, 200 * u, 40 * u, th.ink, bold=True)
+    for x, label in ((300, "Undo"), (780, "Hint")):
+        fill_rounded_rect(
+            image, (x - 150) * u, height - 210 * u, (x + 150) * u, height - 100 * u, 55 * u, th.panel
+        )
+        text(image, label, x * u, height - 155 * u, 34 * u, th.ink, bold=True)
 
 
 def clipped_rect(x0: float, y0: float, x1: float, y1: float, image: np.ndarray) -> Rect:
@@ -256,24 +504,3 @@ def draw_bottom_buttons(image: np.ndarray, u: float, th: Theme) -> dict[str, Rec
         text(image, label, x * u, cy + 105 * u, 28 * u, WHITE if th.dark else darker(th.ink, 0.1))
         boxes[name] = clipped_rect((x - 70) * u, cy - 70 * u, (x + 70) * u, height, image)
     return boxes
-
-
-def _draw_complete(image: np.ndarray, geometry: Geometry, u: float, level: int, th: Theme, fur: BGR) -> Rect:
-    """Dim the screen and cover the whole grid with a "level cleared" panel; returns the next button."""
-    height, width = image.shape[:2]
-    image[:] = (image.astype(np.uint16) * 115 // 255).astype(np.uint8)
-    gx0, gy0, gx1, gy1 = geometry.bounds().corners
-    margin = 40 * u
-    px0, px1 = min(gx0 - margin, 90 * u), max(gx1 + margin, width - 90 * u)
-    py0 = min(gy0 - margin, height / 2 - 420 * u)
-    py1 = max(gy1 + margin, height / 2 + 420 * u)
-    fill_rounded_rect(image, px0, py0, px1, py1, 48 * u, WHITE)
-    text(image, f"Level {level} cleared!", width / 2, py0 + 110 * u, 46 * u, rgb(60, 60, 60), bold=True)
-    for k, dx in enumerate((-150, 0, 150)):
-        fill_circle(image, width / 2 + dx * u, py0 + (260 if k != 1 else 235) * u, 52 * u, rgb(255, 196, 0))
-    draw_cat(image, width / 2, height / 2 + 40 * u, 220 * u, fur, happy=True)
-    bx0, by0 = int(width / 2 - 210 * u), int(py1 - 230 * u)
-    bx1, by1 = int(width / 2 + 210 * u), int(py1 - 90 * u)
-    fill_rounded_rect(image, bx0, by0, bx1, by1, 70 * u, rgb(70, 200, 110))
-    text(image, "Next", width / 2, (by0 + by1) / 2, 44 * u, WHITE, bold=True)
-    return Rect.from_corners(bx0, by0, bx1, by1)

@@ -89,7 +89,9 @@ def test_an_image_without_a_label_is_listed_not_failed(tmp_path, capsys):
     junit = tmp_path / "report.xml"
     assert main(["fixtures", "check", str(folder), "--junit", str(junit)]) == 0
     out = capsys.readouterr().out
-    assert "new-shot.jpg" in out and "unlabelled: no board (fixtures add writes a label)" in out
+    assert (
+        "new-shot.jpg" in out and "unlabelled: no board (other screen) (fixtures add writes a label)" in out
+    )
     assert f"no image beside {folder / 'gone.txt'}" in out
     assert "2 image(s): 1 ok, 0 differs, 1 unlabelled, 1 no image" in out
     suite = ET.parse(junit).getroot().find("testsuite")

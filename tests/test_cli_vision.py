@@ -14,7 +14,7 @@ from onestroke.solver.check import is_valid_path
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PHONE = FIXTURES / "phone-1080x1920-classic.png"
 DESKTOP = FIXTURES / "desktop-1920x1080-window.png"
-NEGATIVE = FIXTURES / "neg-level-complete.png"
+NEGATIVE = FIXTURES / "neg-card-game.png"
 
 
 def expected_board(image: Path) -> Board:
@@ -174,3 +174,73 @@ def test_an_overlay_over_the_input_image_is_refused(tmp_path, capsys):
     assert main(["solve-image", str(shot), "--overlay", str(shot)]) == 2
     assert capsys.readouterr().err == f"onestroke: {shot}: the overlay would overwrite an input image\n"
     assert shot.read_bytes() == PHONE.read_bytes()
+
+
+def label_field(image: Path, key: str) -> str | None:
+    for line in image.with_suffix(".txt").read_text().splitlines():
+        if line.startswith(f"; {key}:"):
+            return line.split(":", 1)[1].strip()
+    return None
+
+
+def test_detect_json_says_the_screen_kind_and_the_go_on_control(capsys):
+    complete = FIXTURES / "complete-1080x1920-check.png"
+    assert main(["detect", str(complete), str(PHONE), str(NEGATIVE), "--json"]) == 1
+    done, level, other = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert (done["screen"], done["board"], done["walked"], done["end"]) == ("complete", None, [], None)
+    want = [float(v) for v in label_field(complete, "next").split()]
+    assert abs(done["next"][0] - want[0]) <= 15 and abs(done["next"][1] - want[1]) <= 15
+    assert (level["screen"], level["next"], level["walked"], level["end"]) == ("level", None, [], None)
+    assert (other["screen"], other["next"], other["board"]) == ("other", None, None)
+    assert main(["detect", str(complete)]) == 1
+    assert "the level-complete screen, go on at" in capsys.readouterr().out
+
+
+def test_detect_json_gives_the_walked_cells_in_order_and_the_end(capsys):
+    partial = FIXTURES / "path-navy-early.png"
+    assert main(["detect", str(partial), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    walked = [[int(v) for v in cell.split(",")] for cell in label_field(partial, "walked").split()]
+    board = expected_board(partial)
+    assert record["walked"] == walked and walked[0] == list(board.start)
+    assert record["end"] == list(board.end) and Board.from_text(record["board"]) == board
+    assert main(["detect", str(partial)]) == 0
+    assert f"{len(walked)} cells walked so far, the cat on {walked[-1]}" in capsys.readouterr().out
+
+
+def test_solve_image_finishes_a_drawn_path_from_the_cat_and_says_so(capsys):
+    partial = FIXTURES / "path-classic-third.png"
+    walked = [tuple(int(v) for v in cell.split(",")) for cell in label_field(partial, "walked").split()]
+    board = expected_board(partial)
+    assert main(["solve-image", str(partial), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    finish = [tuple(cell) for cell in record["path"]]
+    assert record["from"] == "head" and finish[0] == walked[-1] and "finishing" in record["note"]
+    assert not set(finish[1:]) & set(walked)
+    assert is_valid_path(board, walked + finish[1:])  # the drawn path and the finish make the level
+    assert len(record["points"]) == len(finish)
+    assert main(["solve-image", str(partial)]) == 0
+    assert f"finishing the drawn path from the cat on {list(walked[-1])}" in capsys.readouterr().out
+
+
+def test_solve_image_on_a_fully_walked_board_has_nothing_left(capsys):
+    done = FIXTURES / "path-mint-all-walked.png"
+    assert main(["solve-image", str(done), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["path"] == [] and "every cell is walked" in record["note"]
+    assert len(record["walked"]) == len(expected_board(done))
+
+
+def test_solve_image_without_a_finish_from_the_head_solves_from_the_start(tmp_path, capsys):
+    from onestroke.practice.render import render_screen
+
+    # a drawn path that cut the left column off: no finish from the cat exists
+    board = Board.from_text("S . .\n. . .\n. . .\n")
+    route = [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]
+    shot = tmp_path / "dead-end.png"
+    cv2.imwrite(str(shot), render_screen(board, width=720, height=1280, route=route).image)
+    assert main(["solve-image", str(shot), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["walked"] == [list(c) for c in route]
+    assert record["from"] == "start" and "no finish from the cat on [2, 2]" in record["note"]
+    assert is_valid_path(board, [tuple(cell) for cell in record["path"]])

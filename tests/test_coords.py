@@ -8,9 +8,7 @@ import numpy as np
 import pytest
 
 from onestroke.bot.coords import Geometry, Point, Rect, RectError, ScreenMap
-from onestroke.calibration.locate import find_next_button, pointer_scale, work_region
-from onestroke.practice.levels import make_level
-from onestroke.practice.render import render_screen
+from onestroke.calibration.locate import pointer_scale, work_region
 
 
 @pytest.mark.parametrize(
@@ -103,23 +101,6 @@ def test_rounded_rect_rounds_each_edge() -> None:
     assert Rect(0.4, 0.6, 10.2, 10.2).rounded() == Rect(0, 1, 11, 10)
 
 
-@pytest.mark.parametrize("number", [1, 4, 7])
-@pytest.mark.parametrize("size", [(450, 800), (1080, 1920)])
-def test_next_button_is_found_on_the_level_complete_screen_only(number: int, size: tuple[int, int]) -> None:
-    level = make_level(3, number)
-    board = level.board
-    done = render_screen(
-        board, width=size[0], height=size[1], level=number, cat=level.cat, route=board.cells, complete=True
-    )
-    assert done.next_button is not None
-    x0, y0, x1, y1 = done.next_button.corners
-    found = find_next_button(done.image)
-    assert found is not None
-    assert x0 <= found[0] <= x1 and y0 <= found[1] <= y1
-    playing = render_screen(board, width=size[0], height=size[1], level=number, cat=level.cat)
-    assert find_next_button(playing.image) is None
-
-
 @pytest.mark.parametrize(("density", "scale"), [(1.0, 1.0), (2.0, 2.0), (1.0, 1.5)])
 def test_capture_and_pointer_coordinates_convert_both_ways(density: float, scale: float) -> None:
     region = Rect(100, 50, 400, 300)
@@ -132,19 +113,6 @@ def test_capture_and_pointer_coordinates_convert_both_ways(density: float, scale
         assert mapping.pointer_to_capture(pointer) == pytest.approx(capture)
         assert mapping.capture_to_image(capture) == pytest.approx(point)
         assert mapping.pointer_to_image(pointer) == pytest.approx(point)
-
-
-def test_next_button_of_a_small_window_is_found_on_a_whole_desktop_screen() -> None:
-    level = make_level(3, 2)
-    done = render_screen(
-        level.board, width=450, height=800, cat=level.cat, route=level.board.cells, complete=True
-    )
-    desktop = np.zeros((1080, 1920, 3), np.uint8)
-    desktop[100:900, 1200:1650] = done.image
-    found = find_next_button(desktop)
-    assert done.next_button is not None and found is not None
-    x0, y0, x1, y1 = done.next_button.corners
-    assert 1200 + x0 <= found[0] <= 1200 + x1 and 100 + y0 <= found[1] <= 100 + y1
 
 
 def test_rect_slices_cut_the_image_and_never_wrap_around() -> None:

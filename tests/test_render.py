@@ -34,8 +34,11 @@ def test_real_proportions_at_1080x1920() -> None:
     assert rendered.next_button is None
 
 
-@pytest.mark.parametrize("theme", sorted(THEMES))
-def test_cells_holes_and_cat_are_where_the_geometry_says(theme: str) -> None:
+TILE_THEMES = sorted(name for name, t in THEMES.items() if t.look == "tiles")
+
+
+@pytest.mark.parametrize("theme", TILE_THEMES)
+def test_cells_holes_and_start_are_where_the_geometry_says(theme: str) -> None:
     board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=720, height=1280, theme=theme, cat="pink")
     image, g = rendered.image, rendered.geometry
@@ -44,14 +47,36 @@ def test_cells_holes_and_cat_are_where_the_geometry_says(theme: str) -> None:
         for c in range(board.cols):
             got = colour_at(image, g.centre((r, c)))
             if (r, c) == board.start:
+                if t.start == "colour":  # a plain tile of the start's own colour
+                    assert got == t.accent
                 continue
-            expected = t.cell if (r, c) in board.open_cells else t.background
+            hole = t.lines if t.lines is not None else t.background  # touching tiles: the panel
+            expected = t.cell if (r, c) in board.open_cells else hole
             assert got == expected, (r, c)
-    # the cat covers its cell with more than one colour
+    if t.start == "colour":
+        return
+    # the cat (or the disc) covers its cell with more than one colour
     x, y = g.centre(board.start)
     half = int(g.pitch[0] * CELL_FRACTION * 0.4)
     patch = image[int(y) - half : int(y) + half, int(x) - half : int(x) + half].reshape(-1, 3)
-    assert len(np.unique(patch, axis=0)) > 20
+    assert len(np.unique(patch, axis=0)) > (20 if t.start == "cat" else 1)
+
+
+def test_nodes_draw_a_dot_per_cell_on_one_field_with_hatched_holes_and_framed_s_and_e() -> None:
+    board = Board.from_text(". . .\n# S .\n. . E\n")
+    rendered = render_screen(board, width=720, height=1280, theme="nodes")
+    image, g = rendered.image, rendered.geometry
+    t = THEMES["nodes"]
+    for cell in set(board.cells) - {board.start, board.end}:
+        assert colour_at(image, g.centre(cell)) == t.cell  # the dot
+        x, y = g.centre(cell)
+        assert colour_at(image, (x + 0.3 * g.pitch[0], y)) == t.field  # the field around it
+    x, y = g.centre((1, 0))
+    hole = image[int(y - 0.3 * g.pitch[1]) : int(y + 0.3 * g.pitch[1]), int(x - 0.3 * g.pitch[0]) : int(x)]
+    assert len(np.unique(hole.reshape(-1, 3), axis=0)) > 2 and not (hole == t.field).all(axis=2).any()
+    for cell, colour in ((board.start, t.accent), (board.end, t.goal)):  # framed in their colours
+        x, y = g.centre(cell)
+        assert colour_at(image, (x, y - 0.39 * g.pitch[1])) == colour
 
 
 def test_tail_sticks_out_above_the_start_cell() -> None:
@@ -64,29 +89,38 @@ def test_tail_sticks_out_above_the_start_cell() -> None:
     assert (column != THEMES["classic"].background).any(axis=2).sum() > 20
 
 
-def test_visited_cells_take_another_colour() -> None:
+def test_visited_cells_take_another_colour_and_the_cat_sits_on_the_head() -> None:
     board = Board.from_text("S . .\n. . .\n")
     route = [(0, 0), (0, 1), (0, 2), (1, 2)]
-    rendered = render_screen(board, route=route, cat="blue")
-    image, g = rendered.image, rendered.geometry
-    visited = {colour_at(image, g.centre(c)) for c in route[1:]}
-    plain = {colour_at(image, g.centre(c)) for c in [(1, 0), (1, 1)]}
-    assert len(visited) == 1 and len(plain) == 1 and visited != plain
-    # a band in a deeper shade joins consecutive route cells across the gap, and only them
-    (xa, ya), (xb, _) = g.centre((0, 1)), g.centre((0, 2))
-    band = colour_at(image, ((xa + xb) / 2, ya))
-    assert band not in visited | plain and band != THEMES["classic"].background
-    assert sum(band) < sum(next(iter(visited)))
-    (xc, yc), (xd, _) = g.centre((1, 0)), g.centre((1, 1))
-    assert colour_at(image, ((xc + xd) / 2, yc)) == THEMES["classic"].background
+    for theme, band_is_walked in (("classic", True), ("mint", False)):
+        rendered = render_screen(board, route=route, cat="blue", theme=theme)
+        image, g = rendered.image, rendered.geometry
+        visited = {colour_at(image, g.centre(c)) for c in route[:-1]}
+        plain = {colour_at(image, g.centre(c)) for c in [(1, 0), (1, 1)]}
+        assert len(visited) == 1 and len(plain) == 1 and visited != plain
+        # a band joins consecutive route cells across the gap, and only them: in the walked colour
+        # itself (the real game) or in a deeper shade (the thin look)
+        (xa, ya), (xb, _) = g.centre((0, 1)), g.centre((0, 2))
+        band = colour_at(image, ((xa + xb) / 2, ya))
+        assert (band in visited) == band_is_walked and band not in plain
+        assert band != THEMES[theme].background
+        (xc, yc), (xd, _) = g.centre((1, 0)), g.centre((1, 1))
+        assert colour_at(image, ((xc + xd) / 2, yc)) == THEMES[theme].background
+        # the cat moved to the head: many colours there, the start is a walked cell
+        x, y = g.centre(route[-1])
+        half = int(g.pitch[0] * CELL_FRACTION * 0.4)
+        patch = image[int(y) - half : int(y) + half, int(x) - half : int(x) + half].reshape(-1, 3)
+        assert len(np.unique(patch, axis=0)) > 20
+        assert colour_at(image, g.centre(board.start)) in visited
 
 
-def test_complete_state_hides_the_grid_and_returns_the_next_button() -> None:
+def test_complete_state_is_the_real_complete_screen_and_returns_the_go_on_button() -> None:
     board = Board.from_text(SEVEN)
     rendered = render_screen(board, width=540, height=960, complete=True)
     assert rendered.next_button is not None
     x0, y0, x1, y1 = rendered.next_button.corners
     assert 0 <= x0 < x1 <= 540 and 0 <= y0 < y1 <= 960
+    assert abs((x0 + x1) / 2 - 270) < 3 and abs((x1 - x0) - (y1 - y0)) < 3  # round, in the middle
     cell = THEMES["classic"].cell
     g = rendered.geometry
     assert all(colour_at(rendered.image, g.centre(c)) != cell for c in board.cells)

@@ -31,6 +31,7 @@ def test_real_level_643_is_read_exactly():
     found = detect(cv2.imread(str(SCREEN), cv2.IMREAD_COLOR))
     assert found.ok, found.reason
     assert found.board == board, f"read\n{found.board}expected\n{board}"
+    assert found.screen == "level" and found.next is None and found.walked == ()
     x, y, pitch = expected_geometry()
     g = found.geometry
     assert abs(g.origin[0] - x) < 0.1 * pitch and abs(g.origin[1] - y) < 0.1 * pitch

@@ -1,12 +1,16 @@
-"""Regenerate fixtures/: rendered game screens and their expected boards, deterministically.
+"""Regenerate fixtures/: rendered screens and what detection must read on them, deterministically.
 
     .venv/bin/python tools/make_fixtures.py [--out fixtures]
 
-Every image `fixtures/NAME.png` (or `.jpg`) has a `fixtures/NAME.txt` beside it:
-- a board in the board text format, with comment lines saying what the image shows and a
-  `; geometry: origin X Y pitch P` line (pixel centre of cell [0, 0] and the cell pitch);
-- or, for a negative, the first line `; no board` (NO_BOARD_MARKER) followed by comments
-  saying why: the detector must return no board for that image.
+Every image `fixtures/NAME.png` (or `.jpg`) has a `fixtures/NAME.txt` beside it, in the format
+of ../shared/spec/formats.md (comment lines carry the optional fields):
+
+- a level: comments saying what the image shows, `; screen: level`, `; origin: X Y` (pixel
+  centre of cell [0, 0]), `; pitch: X Y`, and `; walked: r,c r,c ...` when part of a path is
+  drawn (in order from the start to the cat), then the board as the level began;
+- anything else: the first line `; no board` (NO_BOARD_MARKER), comments saying why, and
+  `; screen: complete` with `; next: X Y` (the go-on control's centre) on a level-complete
+  screen, `; screen: other` otherwise.
 
 All randomness comes from fixed seeds, so running this twice gives the same files.
 """
@@ -26,10 +30,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/lookalikes.py
 
-from onestroke.bot.coords import Geometry  # noqa: E402
+from onestroke.bot.coords import Geometry, Point, Rect  # noqa: E402
 from onestroke.practice.levels import spans_full_grid  # noqa: E402
 from onestroke.practice.render import render_screen  # noqa: E402
+from onestroke.practice.screens import render_complete_screen, render_ranking_screen  # noqa: E402
 from onestroke.practice.sprites import fill_rounded_rect, rgb, text  # noqa: E402
 from onestroke.solver.board import Board, Cell  # noqa: E402
 from onestroke.solver.generate import random_hamiltonian_level  # noqa: E402
@@ -83,6 +89,14 @@ class Fixture:
     geometry: Geometry | None
     notes: list[str]
     jpeg_quality: int | None = None  # None: PNG
+    walked: tuple[Cell, ...] = ()  # the path drawn so far, from the start to the cat
+    next_point: Point | None = None  # on a level-complete screen: the go-on control's centre
+
+    @property
+    def screen(self) -> str:
+        if self.board is not None:
+            return "level"
+        return "complete" if self.next_point is not None else "other"
 
 
 def random_board(seed: int, rows: int, cols: int, holes: int) -> tuple[Board, tuple[Cell, ...]]:
@@ -182,9 +196,25 @@ def calculator(width: int) -> np.ndarray:
 # -- the fixtures ---------------------------------------------------------------------------
 
 
+def jpeg_copy(f: Fixture, quality: int, name: str | None = None) -> Fixture:
+    return Fixture(
+        name or f"{f.name}-q{quality}",
+        f.image,
+        f.board,
+        f.geometry,
+        [f"JPEG quality {quality} copy of {f.name}"],
+        quality,
+        f.walked,
+        f.next_point,
+    )
+
+
 def phone(name: str, board: Board, width: int, height: int, notes: list[str], **style: Any) -> Fixture:
     rendered = render_screen(board, width=width, height=height, **style)
-    return Fixture(name, rendered.image, board, rendered.geometry, notes)
+    route = tuple(style.get("route", ()))
+    return Fixture(
+        name, rendered.image, board, rendered.geometry, notes, walked=route if len(route) > 1 else ()
+    )
 
 
 def fixtures() -> list[Fixture]:
@@ -248,25 +278,28 @@ def fixtures() -> list[Fixture]:
             cat="red",
         )
     )
-    visited = render_screen(b87, width=540, height=960, route=p87[:11], cat="pink", level=8)
     out.append(
-        Fixture(
+        phone(
             "phone-540x960-visited",
-            visited.image,
             b87,
-            visited.geometry,
-            ["after a failed drag: 11 cells walked over, drawn in the cat's tint"],
+            540,
+            960,
+            ["a path of 11 cells drawn (real look: the band as wide as a cell), the cat on its head"],
+            route=p87[:11],
+            cat="pink",
+            level=8,
         )
     )
-
-    long_walk = render_screen(b97, width=720, height=1280, route=p97[: len(p97) - 4], theme="sand", cat="red")
     out.append(
-        Fixture(
+        phone(
             "phone-720x1280-walked-almost-all",
-            long_walk.image,
             b97,
-            long_walk.geometry,
-            ["a failed drag that walked all but 4 cells: only 4 plain cells are left"],
+            720,
+            1280,
+            ["all but 4 cells walked (thin band look): only 4 plain cells are left"],
+            route=p97[: len(p97) - 4],
+            theme="sand",
+            cat="red",
         )
     )
 
@@ -277,17 +310,7 @@ def fixtures() -> list[Fixture]:
         ("phone-1080x2340-tall", 80),
         ("phone-540x960-visited", 75),
     ):
-        f = next(f for f in out if f.name == source)
-        out.append(
-            Fixture(
-                f"{source}-q{quality}",
-                f.image,
-                f.board,
-                f.geometry,
-                [f"JPEG quality {quality} copy of {source}"],
-                quality,
-            )
-        )
+        out.append(jpeg_copy(next(f for f in out if f.name == source), quality))
     big = render_screen(b76, width=1080, height=1920, theme="mint", cat="orange")
     low = cv2.resize(big.image, (360, 640), interpolation=cv2.INTER_AREA)
     out.append(
@@ -318,7 +341,275 @@ def fixtures() -> list[Fixture]:
 
     out.extend(desktops(b77, b87, b66, border))
     out.extend(negatives(b77))
+    out.extend(other_apps())
+    out.extend(paths_in_play())
+    out.extend(complete_screens())
+    out.extend(look_alikes())
     return out
+
+
+def end_board(seed: int, rows: int, cols: int, holes: int) -> tuple[Board, tuple[Cell, ...]]:
+    """A solvable board with a required end (the path's last cell), spanning its whole grid."""
+    rng = random.Random(f"fixture-end:{seed}")
+    while True:
+        board, path = random_hamiltonian_level(rng, rows, cols, holes=holes, with_end=True)
+        if spans_full_grid(board):
+            return board, path
+
+
+def stretched(
+    rendered_image: np.ndarray, geometry: Geometry, fx: float, fy: float
+) -> tuple[np.ndarray, Geometry]:
+    h, w = rendered_image.shape[:2]
+    size = (round(w * fx), round(h * fy))
+    image = cv2.resize(
+        rendered_image, size, interpolation=cv2.INTER_AREA if fx * fy < 1 else cv2.INTER_LINEAR
+    )
+    return image, geometry.scaled((size[0] / w, size[1] / h))
+
+
+def other_apps() -> list[Fixture]:
+    """Other one-stroke apps (issue 10): their own tiles, start and goal markers, dots on a field."""
+    out: list[Fixture] = []
+    p66, _ = random_board(11, 6, 6, 3)
+    e76, _ = end_board(12, 7, 6, 4)
+    n75, _ = end_board(13, 7, 5, 3)
+    t86, _ = random_board(14, 8, 6, 4)
+    out.append(
+        phone(
+            "app-paper-1080x1920",
+            p66,
+            1080,
+            1920,
+            ["sharp light tiles, the start a plain teal tile"],
+            theme="paper",
+        )
+    )
+    out.append(
+        phone(
+            "app-paper-720x1280-goal",
+            e76,
+            720,
+            1280,
+            ["sharp light tiles, teal start, a flag on the goal"],
+            theme="paper",
+        )
+    )
+    out.append(
+        phone(
+            "app-navy-1080x2340",
+            p66,
+            1080,
+            2340,
+            ["dark tiles on navy, the start a pink tile with a disc"],
+            theme="navy",
+        )
+    )
+    out.append(
+        phone(
+            "app-navy-720x1280-goal",
+            e76,
+            720,
+            1280,
+            ["dark tiles, disc start, a flag on the goal"],
+            theme="navy",
+        )
+    )
+    out.append(
+        phone(
+            "app-nodes-1080x1920",
+            n75,
+            1080,
+            1920,
+            ["dots on one field, hatched holes, S and E framed"],
+            theme="nodes",
+        )
+    )
+    out.append(
+        phone(
+            "app-nodes-540x960", n75, 540, 960, ["node style on a small screen (dots ~20 px)"], theme="nodes"
+        )
+    )
+    out.append(
+        phone("app-board-1080x1920", t86, 1080, 1920, ["tiles that touch, lines between them"], theme="board")
+    )
+    out.append(jpeg_copy(out[0], 70))
+    out.append(jpeg_copy(out[4], 75))
+    # stretched: a phone screenshot 9.4 % taller than it should be; a window 14 % wider
+    b = phone("x", p66, 1080, 1920, [], theme="classic", cat="pink")
+    image, geometry = stretched(b.image, b.geometry, 1.0, 1.094)
+    out.append(
+        Fixture("stretched-1080x2100", image, p66, geometry, ["a 1080x1920 screen stretched to 1080x2100"])
+    )
+    game = render_screen(e76, width=540, height=960, theme="paper")
+    image, geometry = stretched(game.image, game.geometry, 1.14, 1.0)
+    desk = wallpaper(1920, 1080)
+    window(desk, 120, 500, text_window(700, 500, 6), "notes.txt")
+    gx, gy = window(desk, 1000, 60, image, "emulator (stretched)")
+    taskbar(desk)
+    out.append(
+        Fixture(
+            "stretched-desktop-window",
+            desk,
+            e76,
+            geometry.translated(gx, gy),
+            ["an emulator window stretched 14 % wider on a 1920x1080 desktop, paper style with a goal"],
+        )
+    )
+    small = render_screen(t86, width=720, height=1280, theme="night", cat="red")
+    image, geometry = stretched(small.image, small.geometry, 0.5 * 40.5 / 44.3 * 1.0, 0.5)
+    out.append(
+        Fixture(
+            "stretched-cells-40x44",
+            image,
+            t86,
+            geometry,
+            ["cells ~40.5 x 44.3 px (8.7 % apart), as in the phone screenshot the issue quotes"],
+        )
+    )
+    return out
+
+
+def paths_in_play() -> list[Fixture]:
+    """Half-drawn paths at several points of play, in every style: the board stays the level as it began."""
+    out: list[Fixture] = []
+    b76, p76 = random_board(21, 7, 6, 4)
+    e75, q75 = end_board(22, 7, 5, 3)
+    n = len(p76)
+    for name, theme, cat, k, note in (
+        ("path-classic-first-step", "classic", "beige", 2, "the first step: the start and one cell"),
+        ("path-classic-third", "classic", "blue", n // 3, "a third of the path, band as wide as a cell"),
+        ("path-classic-most", "classic", "red", n - 3, "all but three cells walked"),
+        ("path-mint-half", "mint", "orange", n // 2, "half the path, thin band in a deeper shade"),
+        ("path-night-half", "night", "pink", n // 2, "half the path on the dark theme"),
+        ("path-paper-third", "paper", "beige", n // 3, "a third of the path; the start keeps its teal"),
+        ("path-paper-most", "paper", "beige", n - 4, "most of the path"),
+        ("path-board-half", "board", "grey", n // 2, "half the path on touching tiles"),
+    ):
+        out.append(phone(name, b76, 720, 1280, [note], theme=theme, cat=cat, route=p76[:k]))
+    m = len(q75)
+    for name, theme, k, note in (
+        ("path-navy-early", "navy", 3, "three cells walked; the disc has moved to the head"),
+        ("path-navy-most", "navy", m - 4, "most of the path walked, the goal's flag still to reach"),
+        ("path-nodes-early", "nodes", 3, "three cells walked from S"),
+        ("path-nodes-half", "nodes", m // 2, "half the path, E still to reach"),
+    ):
+        out.append(phone(name, e75, 720, 1280, [note], theme=theme, route=q75[:k]))
+    out.append(jpeg_copy(out[1], 75))
+    full = render_screen(b76, width=720, height=1280, theme="mint", cat="orange", route=p76)
+    out.append(
+        Fixture(
+            "path-mint-all-walked",
+            full.image,
+            b76,
+            full.geometry,
+            ["every cell walked (thin band): read as the level with every cell walked, never a new level"],
+            walked=tuple(p76),
+        )
+    )
+    full = render_screen(b76, width=720, height=1280, theme="classic", cat="blue", route=p76)
+    out.append(
+        Fixture(
+            "neg-path-classic-all-walked",
+            full.image,
+            None,
+            None,
+            ["every cell walked, band as wide as a cell: one shape, no lattice; refused, never a new level"],
+        )
+    )
+    return out
+
+
+def complete_screens() -> list[Fixture]:
+    """Level-complete screens like the real one, in several sizes, themes and go-on styles."""
+    out: list[Fixture] = []
+    board, path = random_board(31, 7, 7, 5)
+    for name, width, height, theme, go_on in (
+        ("complete-720x1280-arrow-night", 720, 1280, "night", "arrow"),
+        ("complete-1080x2340-paper", 1080, 2340, "paper", "check"),
+        ("complete-450x800-practice", 450, 800, "classic", "check"),
+    ):
+        drawn = render_complete_screen(
+            width, height, level=12, theme=theme, go_on=go_on, board=board, route=path
+        )
+        out.append(
+            Fixture(
+                name,
+                drawn.image,
+                None,
+                None,
+                [f"level-complete screen, {theme} theme, go-on as a {go_on}"],
+                next_point=drawn.layout["go_on"].centre,
+            )
+        )
+    out.append(jpeg_copy(out[0], 70))
+    drawn = render_complete_screen(1080, 1920, level=99, board=board, route=path, cat="pink")
+    small, _ = stretched(drawn.image, Geometry((0.0, 0.0), (1.0, 1.0), 1, 1), 271 / 1080, 480 / 1920)
+    centre = drawn.layout["go_on"].centre
+    out.append(
+        Fixture(
+            "complete-271x480-like-the-video",
+            small,
+            None,
+            None,
+            ["the complete screen at the real recording's 271x480"],
+            next_point=Point(centre.x * 271 / 1080, centre.y * 480 / 1920),
+        )
+    )
+    ranking = render_ranking_screen(1080, 1920, level=12)
+    out.append(
+        Fixture(
+            "neg-ranking-1080x1920",
+            ranking.image,
+            None,
+            None,
+            ["the short ranking screen between levels: three round avatars, nothing to press"],
+        )
+    )
+    return out
+
+
+def look_alikes() -> list[Fixture]:
+    """Screens with a lattice, round buttons or dots that are no board: no board, no next."""
+    from lookalikes import (  # tools/lookalikes.py, beside this script
+        calendar,
+        card_game,
+        dotted_paper,
+        file_manager_selected,
+        menu,
+        music_player,
+        numbered_grid,
+        palette,
+        pattern_lock,
+        sliding_puzzle,
+    )
+
+    scenes = (
+        ("neg-card-game", card_game, "a card-matching game: 4x4 cards, two gaps, one face up"),
+        ("neg-sliding-puzzle", sliding_puzzle, "a sliding photo puzzle with one grey blank tile"),
+        ("neg-solver-app", numbered_grid, "a solver app's grid of numbered buttons"),
+        ("neg-calendar", calendar, "a calendar: day squares with numbers, today marked"),
+        (
+            "neg-calendar-dark",
+            lambda w, h: calendar(w, h, dark=True),
+            "a dark calendar whose today looks like a disc start",
+        ),
+        ("neg-menu", menu, "the game's start menu: title, cat, capsule buttons"),
+        ("neg-pattern-lock", pattern_lock, "a pattern lock: 3x3 dots on a field with a pattern drawn"),
+        ("neg-dotted-paper", dotted_paper, "a notes app on dotted paper"),
+        ("neg-palette", palette, "a colour picker: a lattice of squares of many colours"),
+        (
+            "neg-files-selected",
+            file_manager_selected,
+            "a file manager: grey squares with names, one selected in teal",
+        ),
+        (
+            "neg-music-player",
+            music_player,
+            "a round play button between two capsules, no veil: not the complete screen",
+        ),
+    )
+    return [Fixture(name, draw(1080, 1920), None, None, [note]) for name, draw, note in scenes]
 
 
 def desktops(b77: Board, b87: Board, b66: Board, border: Board) -> list[Fixture]:
@@ -405,11 +696,12 @@ def negatives(b77: Board) -> list[Fixture]:
     done = render_screen(b77, width=1080, height=1920, complete=True, level=37)
     out.append(
         Fixture(
-            "neg-level-complete",
+            "complete-1080x1920-check",
             done.image,
             None,
             None,
-            ["the level-complete screen: the board is covered by the 'cleared' panel"],
+            ["the level-complete screen like the real one: veil, round go-on button, ranking and share"],
+            next_point=box_centre(done.next_button),
         )
     )
     desk = wallpaper(1920, 1080)
@@ -453,29 +745,41 @@ def negatives(b77: Board) -> list[Fixture]:
     out.append(Fixture("neg-noise", noise, None, None, ["blurred random noise"], 80))
     desk = wallpaper(1920, 1080)
     done = render_screen(b77, width=540, height=960, complete=True, route=(), cat="red", theme="mint")
-    window(desk, 700, 60, done.image, "onestroke practice")
+    gx, gy = window(desk, 700, 60, done.image, "onestroke practice")
     taskbar(desk)
+    x, y = box_centre(done.next_button)
     out.append(
         Fixture(
-            "neg-desktop-level-complete",
+            "complete-desktop-1920x1080-window",
             desk,
             None,
             None,
-            ["the practice window showing its level-complete panel"],
+            ["the practice window showing the level-complete screen on a desktop"],
+            next_point=Point(x + gx, y + gy),
         )
     )
     return out
 
 
+def box_centre(box: Rect | None) -> Point:
+    assert box is not None
+    return box.centre
+
+
 def expected_text(fixture: Fixture) -> str:
+    lines = [NO_BOARD_MARKER + "\n"] if fixture.board is None else []
+    lines += [f"; {note}\n" for note in fixture.notes]
+    lines.append(f"; screen: {fixture.screen}\n")
+    if fixture.next_point is not None:
+        lines.append(f"; next: {fixture.next_point.x:.1f} {fixture.next_point.y:.1f}\n")
     if fixture.board is None:
-        return NO_BOARD_MARKER + "\n" + "".join(f"; {note}\n" for note in fixture.notes)
+        return "".join(lines)
     assert fixture.geometry is not None
     g = fixture.geometry
-    lines = [f"; {note}\n" for note in fixture.notes]
-    lines.append(
-        f"; geometry: origin {g.origin[0]:.2f} {g.origin[1]:.2f} pitch {g.pitch[0]:.3f} {g.pitch[1]:.3f}\n"
-    )
+    lines.append(f"; origin: {g.origin[0]:.2f} {g.origin[1]:.2f}\n")
+    lines.append(f"; pitch: {g.pitch[0]:.3f} {g.pitch[1]:.3f}\n")
+    if fixture.walked:
+        lines.append("; walked: " + " ".join(f"{r},{c}" for r, c in fixture.walked) + "\n")
     return "".join(lines) + fixture.board.to_text()
 
 

@@ -2,7 +2,9 @@
 
 Contract: ../shared/spec/formats.md. Every image file is checked before the first is read, so a
 missing file stops the run with one line on stderr (exit 2). Exit 1 when any image has no
-board (or, for solve-image, no route); 0 otherwise.
+board (or, for solve-image, no route); 0 otherwise. A level-complete screen has no board (exit
+1) and says where its go-on control is. When part of a path is drawn, solve-image finishes it
+from the cat's cell when a finish exists, and says so.
 
 With several images and `--overlay OUT.png`, each overlay is written as `OUT-<image name>.png`.
 """
@@ -14,6 +16,7 @@ import json
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +25,8 @@ from onestroke.bot.commands.solve import verdict
 from onestroke.bot.imageio import ImageFileError, check_writable, read_image, write_image
 from onestroke.bot.labels import detection_record
 from onestroke.bot.overlay import draw_overlay
-from onestroke.bot.vision import detect
+from onestroke.bot.vision import Detection, detect
+from onestroke.bot.vision.progress import rest_of_level
 from onestroke.solver.board import Cell
 from onestroke.solver.check import path_problem
 from onestroke.solver.search import solve
@@ -89,20 +93,31 @@ def overlay_path(out: str, image: str, several: bool) -> str:
     return str(base.with_name(f"{base.stem}-{Path(image).stem}{base.suffix}"))
 
 
-def detection_json(name: str, found: Any, seconds: float) -> dict[str, Any]:
+def detection_json(name: str, found: Detection, seconds: float) -> dict[str, Any]:
     """The spec's JSON object for one image (plus the optional `checks` list); built in
     bot/labels.py, where `fixtures check` compares the same record with a label."""
     return detection_record(name, found, seconds)
 
 
-def detection_text(name: str, found: Any, seconds: float) -> str:
+def detection_text(name: str, found: Detection, seconds: float) -> str:
+    if found.screen == "complete" and found.next is not None:
+        return f"{name}: the level-complete screen, go on at ({found.next.x:.0f}, {found.next.y:.0f})\n"
     if not found.ok:
         return f"{name}: no board: {found.reason}\n"
     g, board = found.geometry, found.board
+    assert g is not None and board is not None
+    pitch = (
+        f"{g.pitch[0]:.1f}" if abs(g.pitch[0] - g.pitch[1]) < 0.05 else f"{g.pitch[0]:.1f} x {g.pitch[1]:.1f}"
+    )
     head = (
-        f"{name}: {board.rows}x{board.cols} board, start {list(board.start)}, pitch {g.pitch[0]:.1f} px,"
+        f"{name}: {board.rows}x{board.cols} board, start {list(board.start)}, pitch {pitch} px,"
         f" cell [0, 0] at ({g.origin[0]:.1f}, {g.origin[1]:.1f}), {seconds * 1000:.0f} ms"
     )
+    if board.end is not None:
+        head += f"; end {list(board.end)}"
+    if found.walked:
+        head += f"\n{len(found.walked)} cells walked so far, the cat on {list(found.walked[-1])}"
+        return f"{head}\n{board.draw_path(found.walked)}"
     return f"{head}\n{board.to_text()}"
 
 
@@ -128,63 +143,115 @@ def run_detect(args: argparse.Namespace) -> int:
 
 
 def run_solve_image(args: argparse.Namespace) -> int:
-
     _check_files([args.image], args.overlay)
     image = read_image(args.image)
     began = time.perf_counter()
     found = detect(image)
     detect_seconds = time.perf_counter() - began
-    route: tuple[Cell, ...] = ()
-    result = None
+    plan: Plan | None = None
     if found.ok:
-        result = solve(found.board, timeout=args.timeout)
-        if result.path is not None:
-            problem = path_problem(found.board, result.path)
-            if problem is not None:  # never hand out a route the independent checker rejects
-                print(
-                    f"onestroke: {args.image}: the solver's route fails the path check: {problem}",
-                    file=sys.stderr,
-                )
-                return EXIT_NO_BOARD
-            route = tuple(result.path)
+        plan = plan_route(found, args.timeout)
+        if plan.problem is not None:  # never hand out a route the independent checker rejects
+            print(
+                f"onestroke: {args.image}: the solver's route fails the path check: {plan.problem}",
+                file=sys.stderr,
+            )
+            return EXIT_NO_BOARD
+    route = plan.route if plan is not None else ()
     if args.overlay:
         write_image(args.overlay, draw_overlay(image, found, route))
     if args.json:
-        record = solve_image_json(args.image, found, detect_seconds, result, route)
-        print(json.dumps(record, ensure_ascii=False))
+        print(json.dumps(solve_image_json(args.image, found, detect_seconds, plan), ensure_ascii=False))
     else:
-        print(solve_image_text(args.image, found, detect_seconds, result, route), end="")
-    return EXIT_OK if route else EXIT_NO_BOARD
+        print(solve_image_text(args.image, found, detect_seconds, plan), end="")
+    return EXIT_OK if route or (plan is not None and plan.done) else EXIT_NO_BOARD
 
 
-def solve_image_json(
-    name: str, found: Any, detect_seconds: float, result: Any, route: tuple[Cell, ...]
-) -> dict[str, Any]:
-    """`detect`'s JSON object plus `solvable`, `path`, `points` (pixel centres) and `solve_seconds`."""
+@dataclass(frozen=True)
+class Plan:
+    """What to drag: `route` from `begins` ("head": finishing a drawn path from the cat; "start":
+    the whole level), the solver's result, and a note for people when it is not the plain case."""
+
+    route: tuple[Cell, ...]
+    begins: str
+    result: Any
+    note: str | None = None
+    done: bool = False  # every cell is walked already: nothing left to drag
+    problem: str | None = None
+
+
+def plan_route(found: Detection, timeout: float) -> Plan:
+    """Finish from the head when a path is drawn and a finish exists; else solve from the start."""
+    board = found.board
+    assert board is not None
+    walked = found.walked
+    note = None
+    if walked:
+        if len(walked) == len(board):
+            return Plan(
+                (), "head", None, f"every cell is walked already (the cat on {list(walked[-1])})", done=True
+            )
+        rest = rest_of_level(board, walked)
+        if rest is not None:
+            result = solve(rest, timeout=timeout)
+            if result.path is not None:
+                finish = tuple(result.path)
+                problem = path_problem(rest, finish) or path_problem(board, tuple(walked) + finish[1:])
+                note = (
+                    f"finishing the drawn path from the cat on {list(walked[-1])}: {len(rest) - 1} cells left"
+                )
+                return Plan(finish, "head", result, note, problem=problem)
+        note = (
+            f"no finish from the cat on {list(walked[-1])}: solved from the start (undo the drawn path first)"
+        )
+    result = solve(board, timeout=timeout)
+    route = tuple(result.path) if result.path is not None else ()
+    problem = path_problem(board, route) if route else None
+    return Plan(route, "start", result, note, problem=problem)
+
+
+def solve_image_json(name: str, found: Detection, detect_seconds: float, plan: Plan | None) -> dict[str, Any]:
+    """`detect`'s JSON object plus `solvable`, `path` (from the cat's cell when a drawn path is
+    finished: `from` is "head", else "start"), `points` (pixel centres), `note` and `solve_seconds`."""
     out = detection_json(name, found, detect_seconds)
-    if result is None:
+    if plan is None:
         return out
+    if plan.done:
+        out.update(solvable=True, path=[], points=[], note=plan.note)
+        out["from"] = "head"
+        return out
+    result, route = plan.result, plan.route
     out["solvable"] = result.solvable
+    out["from"] = plan.begins
     if route:
+        assert found.geometry is not None
         out["path"] = [list(cell) for cell in route]
         out["points"] = [[round(v, 1) for v in found.geometry.centre(cell)] for cell in route]
+    if plan.note:
+        out["note"] = plan.note
     if result.reason:
         out["reason"] = result.reason
     out["solve_seconds"] = round(result.seconds, 4)
     return out
 
 
-def solve_image_text(
-    name: str, found: Any, detect_seconds: float, result: Any, route: tuple[Cell, ...]
-) -> str:
+def solve_image_text(name: str, found: Detection, detect_seconds: float, plan: Plan | None) -> str:
     """The board with the route as step numbers; or what was seen and why there is no route."""
-    if not found.ok:
+    if plan is None:
         return detection_text(name, found, detect_seconds)
-    if not route:
-        return f"{detection_text(name, found, detect_seconds)}{name}: {verdict(result)}: {result.reason}\n"
     board = found.board
+    assert board is not None
+    note = f"{name}: {plan.note}\n" if plan.note else ""
+    if plan.done:
+        return f"{detection_text(name, found, detect_seconds)}{note}"
+    result, route = plan.result, plan.route
+    if not route:
+        return (
+            f"{detection_text(name, found, detect_seconds)}{note}{name}: {verdict(result)}: {result.reason}\n"
+        )
     head = (
         f"{name}: {board.rows}x{board.cols} board, {len(board)} cells, start {list(board.start)};"
         f" detected in {detect_seconds * 1000:.0f} ms, solved in {result.seconds * 1000:.1f} ms"
     )
-    return f"{head}\n{board.draw_path(route)}"
+    shown = tuple(found.walked) + route[1:] if plan.begins == "head" else route
+    return f"{head}\n{note}{board.draw_path(shown)}"

@@ -27,7 +27,7 @@ from onestroke.bot.play import guards
 from onestroke.bot.play.logbook import Logbook, default_log_dir
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight, look
-from onestroke.calibration.locate import find_next_button, work_region
+from onestroke.calibration.locate import work_region
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import solve
@@ -205,7 +205,7 @@ class LevelLoop:
                 boardless = 0
                 continue
             boardless += 1
-            if find_next_button(sight.image) is not None:
+            if sight.detection.screen == "complete":
                 return True
             if self.next_button is not None and boardless >= 2:  # a game whose button we cannot see
                 return True
@@ -216,7 +216,7 @@ class LevelLoop:
 
         What is on screen wins: a profile's point goes stale when the window moves.
         """
-        found = find_next_button(sight.image)
+        found = sight.detection.next  # set only on a screen vision proved to be the level-complete one
         if found is not None:
             return sight.screen_map.image_to_pointer(found)
         if self.next_button is not None:
@@ -237,7 +237,7 @@ class LevelLoop:
     def leave_complete_screen(self) -> None:
         """Started on a level-complete screen (the last run stopped there): press "next" first."""
         sight = self.look(self.region or self.screen)
-        if sight.board is None and find_next_button(sight.image) is not None:
+        if sight.detection.screen == "complete":
             self.say("the level-complete screen is showing: pressing 'next' first")
             self.press_next()
 

@@ -1,8 +1,11 @@
-"""Stage 1: flat blobs. Regions of unchanging colour shaped like a cell; no colour, no size assumed.
+"""Stage 1: flat blobs, the pieces of any repeating structure. No colour and no size assumed.
 
 A 3x3 morphological gradient (max over the colour channels) marks every pixel where the colour
-changes; the connected regions of unchanging colour are labelled. Cells are flat rounded squares
-of any colour, so their interiors are square regions that fill ~95 % of their bounding box.
+changes; the connected regions of unchanging colour are labelled. A tile is a flat (rounded)
+square of any colour, a node-style board's dot a flat disc, a touching tile's interior a flat
+square inside its border lines: all are compact regions that fill most of their bounding box
+(a rounded square ~95 %, a disc 79 %). Boxes may be up to 35 % wider than tall or the other way
+round, so a stretched window's cells still count.
 """
 
 from __future__ import annotations
@@ -13,21 +16,33 @@ import cv2
 import numpy as np
 
 FLAT_THRESHOLD = 14  # max-min over 3x3 (any channel) below this is "no edge"; JPEG noise stays < 8
-MIN_FILL = 0.8  # a rounded square fills ~97 % of its box, its JPEG-eroded interior >= 85 %; a disc 79 %
+MIN_FILL = 0.64  # a rounded square fills ~97 % of its box (JPEG-eroded >= 85 %); a small disc, eroded, ~68 %
+MAX_ASPECT = 1.35  # a cell stretched by 15 % plus JPEG and rounding
+MIN_BLOB = 8  # px on each side
 MAX_BLOBS = 600  # the lattice step compares every pair of blobs: this bounds its time and memory
 
 
 @dataclass(frozen=True)
 class Blobs:
-    """Blob centroids and sizes, in the pixels of the image they were found in."""
+    """Blob centroids and bounding-box sides, in the pixels of the image they were found in."""
 
-    x: np.ndarray  # centroid x
-    y: np.ndarray  # centroid y
-    size: np.ndarray  # mean of bounding box width and height
+    x: np.ndarray
+    y: np.ndarray
+    w: np.ndarray
+    h: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+    @property
+    def size(self) -> np.ndarray:
+        return (self.w + self.h) / 2
 
     def scaled(self, factor: float) -> Blobs:
         """The same blobs in the image `1 / factor` times larger (pixel i covers i/f .. (i+1)/f)."""
-        return Blobs((self.x + 0.5) / factor - 0.5, (self.y + 0.5) / factor - 0.5, self.size / factor)
+        return Blobs(
+            (self.x + 0.5) / factor - 0.5, (self.y + 0.5) / factor - 0.5, self.w / factor, self.h / factor
+        )
 
 
 def as_bgr(image: np.ndarray) -> np.ndarray:
@@ -44,24 +59,29 @@ def as_bgr(image: np.ndarray) -> np.ndarray:
 
 
 def flat_mask(image: np.ndarray) -> np.ndarray:
-    """255 where the colour does not change within a 3x3 neighbourhood, in any channel."""
-    gradient = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    """255 where the colour does not change within a 3x3 neighbourhood, in any channel.
+
+    The image is first averaged over 3x3: JPEG's specks inside a small dark dot would otherwise
+    break its interior into pieces too small to count (a 3x3 mean keeps edges of 20 or more).
+    """
+    smooth = cv2.blur(image, (3, 3))
+    gradient = cv2.morphologyEx(smooth, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
     b, g, r = cv2.split(gradient)
     strongest = cv2.max(cv2.max(b, g), r)
     return cv2.compare(strongest, FLAT_THRESHOLD, cv2.CMP_LT)
 
 
-def square_blobs(image: np.ndarray) -> Blobs:
-    """Flat regions shaped like a (rounded) square: aspect ~1 and filling their bounding box."""
+def compact_blobs(image: np.ndarray) -> Blobs:
+    """Flat regions shaped like a cell or a dot: nearly as wide as tall, filling their box."""
     count, _, stats, centroids = cv2.connectedComponentsWithStats(flat_mask(image), connectivity=4)
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     limit = min(image.shape[:2]) / 2
-    keep = (w >= 8) & (h >= 8) & (w <= limit) & (h <= limit)
-    keep &= (w <= 1.2 * h) & (h <= 1.2 * w) & (area >= MIN_FILL * w * h)
-    centres, sizes = centroids[1:][keep], (w[keep] + h[keep]) / 2
-    if len(sizes) > MAX_BLOBS:  # a checkerboard or a pixel-art screen: keep the largest squares
-        largest = np.argsort(-sizes, kind="stable")[:MAX_BLOBS]
-        centres, sizes = centres[largest], sizes[largest]
-    return Blobs(centres[:, 0], centres[:, 1], sizes)
+    keep = (w >= MIN_BLOB) & (h >= MIN_BLOB) & (w <= limit) & (h <= limit)
+    keep &= (w <= MAX_ASPECT * h) & (h <= MAX_ASPECT * w) & (area >= MIN_FILL * w * h)
+    centres, w, h = centroids[1:][keep], w[keep], h[keep]
+    if len(w) > MAX_BLOBS:  # a checkerboard or a pixel-art screen: keep the largest
+        largest = np.argsort(-(w + h), kind="stable")[:MAX_BLOBS]
+        centres, w, h = centres[largest], w[largest], h[largest]
+    return Blobs(centres[:, 0], centres[:, 1], w, h)

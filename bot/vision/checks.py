@@ -1,18 +1,26 @@
-"""Stage 4: the self-checks. A board is returned only when every one of them passed.
+"""The self-checks. A board is returned only when every one of them passed.
 
 Each check is a `Check(name, ok, detail)` whose detail quotes what was measured, so a refusal
-says which check failed and why.
+says which check failed and why. `roles.py` adds two of its own: "start" (exactly one start,
+at most one goal) and "path" (the walked cells form one unbranched path).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.solver.board import Board, Cell
+from onestroke.solver.board import Board
 from onestroke.solver.search import quick_certificate
+
+if TYPE_CHECKING:
+    from onestroke.bot.vision.reading import Reading
+
+MAX_SKEW = 0.15  # x and y pitch may differ this much: a stretched window is still one lattice
+MAX_OFF = 0.12  # every member's centre within this many pitches of its lattice point
 
 
 @dataclass(frozen=True)
@@ -23,11 +31,14 @@ class Check:
     ok: bool
     detail: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ok", bool(self.ok))  # numpy comparisons give numpy booleans
+
 
 def lattice_check(lattice: Lattice) -> Check:
     px, py = lattice.pitch
     skew = abs(px - py) / max(px, py)
-    ok = lattice.worst < 0.12 and skew < 0.04 and len(lattice.rows) >= 3
+    ok = lattice.worst < MAX_OFF and skew <= MAX_SKEW and len(lattice.rows) >= 3
     detail = (
         f"{len(lattice.rows)} cells on a {px:.1f} x {py:.1f} px lattice, worst centre {lattice.worst:.3f}"
         f" pitch off, pitches differ by {100 * skew:.1f} %"
@@ -35,30 +46,33 @@ def lattice_check(lattice: Lattice) -> Check:
     return Check("lattice", ok, detail)
 
 
-def size_check(sizes: np.ndarray) -> Check:
+def size_check(lattice: Lattice) -> Check:
+    """One cell size: widths and heights each spread < 15 %, and the cells as stretched as the lattice."""
     # 2 px of slack: JPEG ringing and pixel rounding eat a pixel or so off a blob's edge
-    spread = float(max(0.0, sizes.max() - sizes.min() - 2) / np.median(sizes))
-    return Check(
-        "cell size",
-        spread < 0.15,
-        f"cells {sizes.min():.0f}..{sizes.max():.0f} px ({100 * spread:.0f} % spread)",
+    spreads = [
+        float(max(0.0, s.max() - s.min() - 2) / np.median(s)) for s in (lattice.widths, lattice.heights)
+    ]
+    spread = max(spreads)
+    # a stretched screen stretches cells and pitch alike; cards taller than their spacing are no cells
+    w, h = np.median(lattice.widths), np.median(lattice.heights)
+    shape = (w / h) / (lattice.pitch[0] / lattice.pitch[1])
+    slack = 1.12 + 2.0 / min(w, h)  # a pixel either way on a small dot
+    ok = spread < 0.15 and 1 / slack < shape < slack
+    w, h = np.median(lattice.widths), np.median(lattice.heights)
+    detail = (
+        f"cells {w:.0f} x {h:.0f} px ({100 * spread:.0f} % spread, {shape:.2f} as stretched as the lattice)"
     )
+    return Check("cell size", ok, detail)
 
 
-def start_check(starts: list[Cell], open_count: int) -> Check:
-    if len(starts) == 1:
-        return Check("start", True, f"the cat is on {list(starts[0])} ({open_count} open cells)")
-    if not starts:
-        return Check("start", False, "no cell looks like the cat (every cell is plain)")
-    shown = ", ".join(str(list(cell)) for cell in starts[:4])
-    return Check("start", False, f"{len(starts)} cells look like the cat: {shown}")
+def cells_check(reading: Reading) -> Check:
+    from onestroke.bot.vision.reading import FOREIGN
 
-
-def marks_check(marked: list[Cell]) -> Check:
-    if not marked:
-        return Check("cells", True, "every position is a plain or walked cell, a hole or the cat")
-    shown = ", ".join(str(list(cell)) for cell in marked[:4])
-    return Check("cells", False, f"{len(marked)} positions are neither cell, hole nor cat, e.g. {shown}")
+    foreign = reading.positions(FOREIGN)
+    if not foreign:
+        return Check("cells", True, "every position is a cell, a hole, or a marked cell")
+    shown = ", ".join(str(list(cell)) for cell in foreign[:4])
+    return Check("cells", False, f"{len(foreign)} positions are neither cell nor hole, e.g. {shown}")
 
 
 def certificate_check(board: Board) -> Check:
@@ -66,3 +80,16 @@ def certificate_check(board: Board) -> Check:
     if proof is None:
         return Check("solvable", True, "no quick proof of unsolvability")
     return Check("solvable", False, f"unsolvable as read: {proof}")
+
+
+def edge_check(reading: Reading) -> Check:
+    """No marked cell (a flag, a letter, a frame) lies just outside the grid, beside it, and no
+    band of the path crosses out of it: either means the grid was cut short (or UI touches it),
+    so the board is not trusted."""
+    if reading.leaving:
+        shown = ", ".join(str(list(cell)) for cell in reading.leaving[:4])
+        return Check("edge", False, f"a band of the path leaves the grid at {shown}: the grid is cut short")
+    if not reading.left_out:
+        return Check("edge", True, "no marked cell just outside the grid, no band leaving it")
+    shown = ", ".join(str(list(cell)) for cell in reading.left_out[:4])
+    return Check("edge", False, f"just outside the grid, {shown} looks like a marked cell (a goal?)")

@@ -1,9 +1,12 @@
 """The pipeline: `detect(image) -> Detection`. No screen access, no I/O.
 
-1. blobs (`blobs.py`): flat regions shaped like a cell;
-2. lattice (`lattice.py`): blobs linked into a grid, origin and pitch fitted;
-3. reading (`styles/`): every lattice position classified, the grid grown to its extent;
-4. self-checks (`checks.py`): any failure returns no board and says which check failed.
+1. blobs (`blobs.py`): flat compact regions, the pieces of any repeating structure;
+2. lattice (`lattice.py`): blobs linked into a grid, origin and x/y pitch fitted;
+3. reading (`styles/`): every lattice position classified by its look, the grid grown;
+4. roles (`roles.py`, `progress.py`): plain cells, the walked path and its order, start, end;
+5. self-checks (`checks.py`): any failure returns no board and says which check failed;
+6. screen kind (`screens.py`): a level, the level-complete screen with its go-on control, or
+   anything else.
 """
 
 from __future__ import annotations
@@ -14,32 +17,41 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry
-from onestroke.bot.vision.blobs import as_bgr, square_blobs
+from onestroke.bot.coords import Geometry, Point
+from onestroke.bot.vision import screens, styles
+from onestroke.bot.vision.blobs import Blobs, as_bgr, compact_blobs
 from onestroke.bot.vision.checks import (
     Check,
+    cells_check,
     certificate_check,
+    edge_check,
     lattice_check,
-    marks_check,
     size_check,
-    start_check,
 )
-from onestroke.bot.vision.lattice import fit_lattice, lattice_groups
-from onestroke.bot.vision.styles.tiles import MARKED, read_tiles
-from onestroke.solver.board import HOLE, START, Board
+from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
+from onestroke.bot.vision.roles import interpret
+from onestroke.solver.board import Board, Cell
 
 HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half size
 GROUPS_TRIED = 3  # linked groups tried, largest first, before giving up
 MIN_SIDE = 24  # px: three linked cells of at least 8 px; below, no board fits (and 1x1 trips OpenCV)
+
+LEVEL, COMPLETE, OTHER = "level", "complete", "other"
 
 
 @dataclass(frozen=True)
 class Detection:
     """What `detect` found. `board` is None unless every check passed (`ok`).
 
-    `geometry` is set whenever a lattice was found (also when a later check failed), so the
-    overlay can show what was seen; `unchecked_board` is the board as read before the checks,
-    for messages and overlays only — never for dragging.
+    - `screen`: "level" (a board to play: `board` is set), "complete" (the level-complete screen:
+      `next` is the centre of its go-on control) or "other" (anything else);
+    - `board`: the level as it began (walked cells are open cells, `start` is where the path
+      began), so a level reads as the same board at any moment of play;
+    - `walked`: the path drawn so far, in order from the start to the head (where the cat now
+      sits); empty when nothing is drawn;
+    - `geometry` is set whenever a lattice was found (also when a later check failed), so the
+      overlay can show what was seen; `unchecked_board` is the board as read before the checks,
+      for messages and overlays only — never for dragging.
     """
 
     board: Board | None
@@ -47,14 +59,30 @@ class Detection:
     checks: tuple[Check, ...]
     reason: str | None
     unchecked_board: Board | None = None
+    screen: str = OTHER
+    next: Point | None = None
+    walked: tuple[Cell, ...] = ()
+    style: str | None = None
 
     @property
     def ok(self) -> bool:
         return self.board is not None and all(check.ok for check in self.checks)
 
+    @property
+    def end(self) -> Cell | None:
+        """The required end cell, when the game marks one."""
+        return self.board.end if self.board is not None else None
+
+    @property
+    def head(self) -> Cell | None:
+        """Where the cat sits: the path's head, or the start when nothing is drawn."""
+        if self.board is None:
+            return None
+        return self.walked[-1] if self.walked else self.board.start
+
 
 def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE) -> Detection:
-    """Find the board in a BGR (or grey / BGRA) screenshot of any size.
+    """Read a BGR (or grey / BGRA) screenshot of any size: the screen kind, the board, the path.
 
     `halve_above` is the longer side above which blobs are searched at half size (the
     benchmark compares that with searching at full size).
@@ -63,6 +91,32 @@ def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE) -> Detection:
     if min(image.shape[:2]) < MIN_SIDE:
         reason = f"image of {image.shape[1]}x{image.shape[0]} px is too small to hold a board"
         return Detection(None, None, (Check("lattice", False, reason),), reason)
+    found = _read_board(image, halve_above)
+    complete = screens.find_complete(image)
+    if complete.go_on is None:
+        return found if not found.ok else _replace(found, screen=LEVEL)
+    if found.ok:  # a board and the complete screen's controls at once: trust neither
+        check = Check("screen", False, f"a board, and also {complete.detail}")
+        return _replace(found, board=None, checks=(*found.checks, check), reason=f"screen: {check.detail}")
+    check = Check("screen", True, complete.detail)
+    return Detection(
+        None,
+        None,
+        (check,),
+        f"the level-complete screen: {complete.detail}",
+        screen=COMPLETE,
+        next=complete.go_on,
+    )
+
+
+def _replace(found: Detection, **changes: object) -> Detection:
+    from dataclasses import replace
+
+    return replace(found, **changes)
+
+
+def _read_board(image: np.ndarray, halve_above: int) -> Detection:
+    """The first lattice that gives a board that passes every check, or the most telling refusal."""
     # Blobs are found on a half-size copy of large screens: 4x fewer pixels, and cells of 40 px
     # still give 20 px blobs there (the blob finder needs 8). Cells are read at full size.
     factor = 0.5 if max(image.shape[:2]) > halve_above else 1.0
@@ -83,50 +137,42 @@ def _detections(image: np.ndarray, factor: float) -> Iterator[Detection]:
         if factor == 1.0
         else cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     )
-    blobs = square_blobs(work)
+    blobs = compact_blobs(work)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
     groups = lattice_groups(blobs)
     if not groups:
-        reason = f"no lattice of cell-like squares found ({len(blobs.x)} square blobs, none in a grid)"
+        reason = f"no lattice of cell-like shapes found ({len(blobs)} compact blobs, none in a grid)"
         yield Detection(None, None, (Check("lattice", False, reason),), reason)
-    for members in groups[:GROUPS_TRIED]:
-        yield _read_group(image, blobs, members)
+    for group in groups[:GROUPS_TRIED]:
+        yield _read_group(image, blobs, group)
 
 
-def _read_group(image: np.ndarray, blobs, members: np.ndarray) -> Detection:
-    lattice = fit_lattice(blobs, members)
-    h, w = image.shape[:2]
-    centres = image[
-        np.clip(np.round(blobs.y[members]), 0, h - 1).astype(int),
-        np.clip(np.round(blobs.x[members]), 0, w - 1).astype(int),
-    ]
-    cell = np.median(centres.astype(np.int16), axis=0)
-    reading = read_tiles(image, lattice, cell)
+def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
+    lattice = fit_lattice(blobs, group)
+    reading = styles.read(image, lattice)
+    roles = interpret(reading)
     r0, r1, c0, c1 = reading.box
-    kinds = reading.kinds
     rows, cols = r1 - r0, c1 - c0
-    geometry = Geometry(
-        (lattice.origin[0] + lattice.pitch[0] * c0, lattice.origin[1] + lattice.pitch[1] * r0),
-        lattice.pitch,
-        rows,
-        cols,
-    )
-    open_cells = {(int(r), int(c)) for r, c in zip(*np.nonzero(kinds != HOLE), strict=True)}
-    starts = sorted((int(r), int(c)) for r, c in zip(*np.nonzero(kinds == START), strict=True))
-    marked = sorted((int(r), int(c)) for r, c in zip(*np.nonzero(kinds == MARKED), strict=True))
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    geometry = Geometry((ox + px * c0, oy + py * r0), lattice.pitch, rows, cols)
     checks = [
         lattice_check(lattice),
-        size_check(lattice.sizes),
-        start_check(starts, len(open_cells)),
-        marks_check(marked),
+        size_check(lattice),
+        *roles.checks,
+        cells_check(reading),
+        edge_check(reading),
     ]
     unchecked: Board | None = None
-    if len(starts) == 1:
-        unchecked = Board(rows, cols, frozenset(open_cells), starts[0])
+    if roles.start is not None:
+        unchecked = Board(rows, cols, roles.open_cells, roles.start, roles.end)
         checks.append(certificate_check(unchecked))
     failed = [check for check in checks if not check.ok]
     if failed:
         reason = "; ".join(f"{check.name}: {check.detail}" for check in failed)
-        return Detection(None, geometry, tuple(checks), reason, unchecked)
-    return Detection(unchecked, geometry, tuple(checks), None, unchecked)
+        return Detection(
+            None, geometry, tuple(checks), reason, unchecked, walked=roles.walked, style=reading.style
+        )
+    return Detection(
+        unchecked, geometry, tuple(checks), None, unchecked, walked=roles.walked, style=reading.style
+    )

@@ -1,8 +1,11 @@
-"""Stage 2: the lattice. Blobs of one size that sit a whole number of pitches apart.
+"""Stage 2: the lattice. Blobs of one kind that sit a whole number of pitches apart.
 
-Square blobs of similar size that sit an integer number of pitches apart (along both axes,
-pitch measured from each blob's nearest aligned neighbour) are linked; the largest linked
-groups are the candidate grids. A least-squares fit gives origin and pitch.
+Each blob is linked to its nearest similar blob to the right on the same row and below in the
+same column (1 to 7 blob sides away: tiles with narrow gaps and dots far apart alike). Linked
+blobs form groups; in each group the x pitch is measured from the row links and the y pitch
+from the column links, separately (a stretched window's cells are up to 15 % wider than tall),
+and a link that is not a whole number of pitches long is dropped. A least-squares fit of the
+members' centres on their lattice indices gives origin and pitch.
 """
 
 from __future__ import annotations
@@ -12,6 +15,20 @@ from dataclasses import dataclass
 import numpy as np
 
 from onestroke.bot.vision.blobs import Blobs
+
+MAX_STEP = 7.0  # a neighbour at most this many blob sides away (tiles ~1.1, dots ~4)
+ALIGN = 0.25  # on the same row: centres within this share of the blob's height
+SIMILAR = 1.25  # blobs of one kind: widths and heights within this ratio
+ON_LATTICE = 0.15  # a link is a whole number of pitches within this
+MAX_LINK_STEPS = 4  # a link may cross at most three missing positions (holes)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Linked blobs (indices into the blobs) and the pitch measured along their links."""
+
+    members: np.ndarray
+    pitch: tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -23,109 +40,146 @@ class Lattice:
     rows: np.ndarray  # lattice row of each member
     cols: np.ndarray
     worst: float  # largest distance of a member from its lattice point, in pitches
-    sizes: np.ndarray  # each member blob's size
+    widths: np.ndarray  # each member blob's width and height
+    heights: np.ndarray
 
+    @property
+    def fill(self) -> float:
+        """Member blob side / pitch: ~0.9 for tiles, ~0.25 for the dots of a node-style board."""
+        return float(np.median(self.widths) / self.pitch[0] + np.median(self.heights) / self.pitch[1]) / 2
 
-def lattice_groups(blobs: Blobs) -> list[np.ndarray]:
-    """Indices of blobs linked into lattices, largest group first (groups of 3 or more)."""
-    n = len(blobs.x)
-    if n < 2:
-        return []
-    dx = blobs.x[None, :] - blobs.x[:, None]
-    dy = blobs.y[None, :] - blobs.y[:, None]
-    s = blobs.size
-    ratio = s[None, :] / s[:, None]
-    similar = (ratio > 0.85) & (ratio < 1 / 0.85)
-    # each blob's pitch: distance to its nearest similar neighbour on the same row or column
-    aligned = similar & (
-        ((np.abs(dy) < 0.2 * s[:, None]) & (np.abs(dx) > 1.0 * s[:, None]) & (np.abs(dx) < 1.8 * s[:, None]))
-        | (
-            (np.abs(dx) < 0.2 * s[:, None])
-            & (np.abs(dy) > 1.0 * s[:, None])
-            & (np.abs(dy) < 1.8 * s[:, None])
+    def members_box(self) -> tuple[int, int, int, int]:
+        """The members' lattice indices as (r0, r1, c0, c1), half-open."""
+        return (
+            int(self.rows.min()),
+            int(self.rows.max()) + 1,
+            int(self.cols.min()),
+            int(self.cols.max()) + 1,
         )
-    )
-    distance = np.where(aligned, np.hypot(dx, dy), np.inf)
-    own_pitch = distance.min(axis=1)
-    has_pitch = np.isfinite(own_pitch)
-    if not has_pitch.any():
+
+
+def lattice_groups(blobs: Blobs) -> list[Group]:
+    """Blobs linked into lattices, largest group first (groups of 3 or more)."""
+    n = len(blobs)
+    if n < 3:
         return []
-    # a pair is linked when, measured in the pitch of one that has a pitch, it is a lattice step
-    pitch = np.where(
-        has_pitch[:, None], own_pitch[:, None], np.where(has_pitch[None, :], own_pitch[None, :], np.nan)
-    )
-    both = has_pitch[:, None] & has_pitch[None, :]
-    agree = ~both | (
-        np.abs(own_pitch[:, None] - np.where(has_pitch, own_pitch, 0)[None, :]) < 0.08 * own_pitch[:, None]
-    )
-    with np.errstate(invalid="ignore"):
-        a, b = dx / pitch, dy / pitch
-        on_lattice = (np.abs(a - np.round(a)) < 0.15) & (np.abs(b - np.round(b)) < 0.15)
-        near = (np.abs(a) < 4.5) & (np.abs(b) < 4.5)
-    linked = similar & agree & on_lattice & near & np.isfinite(pitch)
-    np.fill_diagonal(linked, False)
-    labels = components(linked | linked.T)
-    sizes = np.bincount(labels)
-    order = [k for k in np.argsort(-sizes, kind="stable") if sizes[k] >= 3]
-    return [np.flatnonzero(labels == k) for k in order]
-
-
-def components(adjacency: np.ndarray) -> np.ndarray:
-    """Connected-component label of every node of a small boolean adjacency matrix."""
-    n = len(adjacency)
-    labels = np.full(n, -1)
-    current = 0
-    for seed in range(n):
-        if labels[seed] >= 0:
+    x, y, w, h = blobs.x, blobs.y, blobs.w, blobs.h
+    dx = x[None, :] - x[:, None]  # dx[i, j]: how far j lies right of i
+    dy = y[None, :] - y[:, None]
+    wr, hr = w[None, :] / w[:, None], h[None, :] / h[:, None]
+    similar = (wr < SIMILAR) & (wr > 1 / SIMILAR) & (hr < SIMILAR) & (hr > 1 / SIMILAR)
+    right = similar & (np.abs(dy) < ALIGN * h[:, None]) & (dx > w[:, None]) & (dx < MAX_STEP * w[:, None])
+    below = similar & (np.abs(dx) < ALIGN * w[:, None]) & (dy > h[:, None]) & (dy < MAX_STEP * h[:, None])
+    links = []  # (i, j, distance, axis)
+    for mask, d, axis in ((right, dx, 0), (below, dy, 1)):
+        distance = np.where(mask, d, np.inf)
+        nearest = distance.argmin(axis=1)
+        found = np.isfinite(distance[np.arange(n), nearest])
+        links += [
+            (int(i), int(nearest[i]), float(distance[i, nearest[i]]), axis) for i in np.flatnonzero(found)
+        ]
+    groups: list[Group] = []
+    for members, own in _linked(n, links):
+        pitch = _pitch(own)
+        if pitch is None:
             continue
-        stack = [seed]
-        labels[seed] = current
-        while stack:
-            node = stack.pop()
-            for other in np.flatnonzero(adjacency[node] & (labels < 0)):
-                labels[other] = current
-                stack.append(other)
-        current += 1
-    return labels
+        # keep only the links that are a whole number of pitches long, and link again
+        kept = [link for link in own if _steps(link[2], pitch[link[3]]) is not None]
+        for sub, sub_links in _linked(n, kept, members):
+            sub_pitch = _pitch(sub_links)
+            if sub_pitch is not None and len(sub) >= 3:
+                groups.append(Group(sub, sub_pitch))
+    groups.sort(key=lambda g: -len(g.members))
+    return groups
 
 
-def fit_lattice(blobs: Blobs, members: np.ndarray) -> Lattice:
+def _linked(n: int, links: list, among: np.ndarray | None = None) -> list[tuple[np.ndarray, list]]:
+    """Connected groups (of 3 or more blobs) of the link graph, each with its own links."""
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j, _, _ in links:
+        parent[root(i)] = root(j)
+    nodes = range(n) if among is None else among.tolist()
+    by_root: dict[int, list[int]] = {}
+    for i in nodes:
+        by_root.setdefault(root(i), []).append(i)
+    links_of: dict[int, list] = {}
+    for link in links:
+        links_of.setdefault(root(link[0]), []).append(link)
+    return [
+        (np.array(sorted(members)), links_of.get(key, []))
+        for key, members in by_root.items()
+        if len(members) >= 3
+    ]
+
+
+def _pitch(links: list) -> tuple[float, float] | None:
+    """(x, y) pitch of a group: the typical shortest link along each axis (one stands in for the other)."""
+    found = []
+    for axis in (0, 1):
+        d = np.array([link[2] for link in links if link[3] == axis])
+        if len(d) == 0:
+            found.append(None)
+            continue
+        shortest = np.percentile(d, 20)
+        found.append(float(np.median(d[d < 1.5 * shortest])))
+    px, py = found
+    if px is None and py is None:
+        return None
+    if px is None or py is None:
+        return (px or py, py or px)  # type: ignore[return-value]
+    # where every column link crosses a hole (or every row link), one axis measures two or three
+    # pitches: take the whole fraction that brings it near the other
+    for k in (2, 3):
+        if abs(py / px - k) < 0.15 * k:
+            py /= k
+        elif abs(px / py - k) < 0.15 * k:
+            px /= k
+    return (px, py)
+
+
+def _steps(distance: float, pitch: float) -> int | None:
+    k = round(distance / pitch)
+    if 1 <= k <= MAX_LINK_STEPS and abs(distance / pitch - k) < ON_LATTICE:
+        return k
+    return None
+
+
+def fit_lattice(blobs: Blobs, group: Group) -> Lattice:
     """Origin and pitch (x and y separately) of a linked group, by least squares."""
+    members = group.members
+    # blobs far from the group's typical size (a walked tile with a bit of band attached) are
+    # linked but no clean cell: they take no part in the fit or the size check
+    w, h = blobs.w[members], blobs.h[members]
+    typical = (np.abs(w / np.median(w) - 1) < 0.1) & (np.abs(h / np.median(h) - 1) < 0.1)
+    if typical.sum() >= 3:
+        members = members[typical]
     x, y = blobs.x[members], blobs.y[members]
-    dx = np.abs(x[None, :] - x[:, None])
-    dy = np.abs(y[None, :] - y[:, None])
-    s = blobs.size[members]
-    # one lattice step, as in lattice_groups: nearest aligned neighbour 1.0-1.8 blob widths away
-    # (every linked group has at least one such pair)
-    step = np.hypot(dx, dy)
-    aligned = (
-        ((dy < 0.2 * s[:, None]) | (dx < 0.2 * s[:, None])) & (step > s[:, None]) & (step < 1.8 * s[:, None])
-    )
-    steps = np.where(aligned, step, np.inf).min(axis=1)
-    rough = float(np.median(steps[np.isfinite(steps)]))
+    px, py = group.pitch
     ref = int(np.argmin(x + y))
-    cols = np.round((x - x[ref]) / rough).astype(int)
-    rows = np.round((y - y[ref]) / rough).astype(int)
-    px, ox = _line_fit(cols, x, rough)
-    py, oy = _line_fit(rows, y, rough)
-    if len(set(cols.tolist())) < 2:
-        px = py
-    if len(set(rows.tolist())) < 2:
-        py = px
-    cols -= cols.min()
-    rows -= rows.min()
-    ox, oy = _line_fit_origin(cols, x, px), _line_fit_origin(rows, y, py)
-    off = np.hypot(x - (ox + px * cols), y - (oy + py * rows)) / ((px + py) / 2)
-    return Lattice((ox, oy), (px, py), rows, cols, float(off.max()), s)
+    ox, oy = float(x[ref]), float(y[ref])
+    for _ in range(2):  # index from the link pitch, fit, index again from the fit
+        cols = np.round((x - ox) / px).astype(int)
+        rows = np.round((y - oy) / py).astype(int)
+        px, ox = _line_fit(cols, x, px)
+        py, oy = _line_fit(rows, y, py)
+    c0, r0 = int(cols.min()), int(rows.min())
+    cols, rows = cols - c0, rows - r0
+    ox, oy = ox + px * c0, oy + py * r0
+    off = np.hypot((x - (ox + px * cols)) / px, (y - (oy + py * rows)) / py)
+    return Lattice((ox, oy), (px, py), rows, cols, float(off.max()), blobs.w[members], blobs.h[members])
 
 
-def _line_fit(index: np.ndarray, value: np.ndarray, fallback: float) -> tuple[float, float]:
-    """Least-squares slope and intercept of value = intercept + slope * index."""
+def _line_fit(index: np.ndarray, value: np.ndarray, slope: float) -> tuple[float, float]:
+    """Least-squares slope and intercept of value = intercept + slope * index (the slope kept
+    when every member has the same index)."""
     if len(set(index.tolist())) < 2:
-        return fallback, float(np.mean(value - fallback * index))
-    slope, intercept = np.polyfit(index.astype(np.float64), value, 1)
-    return float(slope), float(intercept)
-
-
-def _line_fit_origin(index: np.ndarray, value: np.ndarray, slope: float) -> float:
-    return float(np.mean(value - slope * index))
+        return slope, float(np.mean(value - slope * index))
+    fitted, intercept = np.polyfit(index.astype(np.float64), value, 1)
+    return float(fitted), float(intercept)

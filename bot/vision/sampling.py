@@ -1,7 +1,8 @@
-"""Colours measured at lattice positions: the squares inside cells and the gaps' corners.
+"""Colours measured at lattice positions, a whole box of positions at a time.
 
 Every function takes a box of lattice positions (rows r0..r1-1, cols c0..c1-1, half-open) and
 returns arrays indexed by position, so a style reader looks at a whole ring or grid at once.
+Offsets are in pitches from a position's centre: (0.5, 0) is the middle of the gap to its right.
 """
 
 from __future__ import annotations
@@ -11,12 +12,29 @@ import numpy as np
 from onestroke.bot.vision.lattice import Lattice
 
 COLOUR_TOLERANCE = 28  # two samples are "the same colour" within this (max over channels)
-SAMPLES = 9  # per side of the sampling square at each lattice position
-SAMPLE_HALF = 0.28  # sampling square half-side, in pitches (the cell's half-side is ~0.44)
 UNIFORM_FRACTION = 0.85  # share of samples that must match for a uniform square
 
 Box = tuple[int, int, int, int]
 """Lattice positions rows r0..r1-1 and cols c0..c1-1, as (r0, r1, c0, c1)."""
+
+
+def square_offsets(half: float, count: int) -> np.ndarray:
+    """A count x count grid of offsets over -half..half (in pitches): (count*count, 2) as (dx, dy)."""
+    t = np.linspace(-half, half, count)
+    gx, gy = np.meshgrid(t, t)
+    return np.stack([gx.ravel(), gy.ravel()], axis=1)
+
+
+def ring_offsets(radius: float, along: float, count: int) -> np.ndarray:
+    """`count` offsets on each side of a square of half-side `radius`, over -along..along."""
+    t = np.linspace(-along, along, count)
+    r = np.full(count, radius)
+    sides = [(t, -r), (t, r), (-r, t), (r, t)]
+    return np.concatenate([np.stack(side, axis=1) for side in sides])
+
+
+CORE = square_offsets(0.28, 9)  # well inside a tile (its half-side is ~0.44; corners rounded)
+RIM = ring_offsets(0.37, 0.2, 5)  # near a tile's edge, away from its rounded corners: frames show here
 
 
 def same(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -24,37 +42,61 @@ def same(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.abs(a - b).max(axis=-1) <= COLOUR_TOLERANCE
 
 
-def sample_squares(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
-    """Colours sampled on a square grid inside each position of `box`: (R, C, k*k, 3) int16."""
+def sample(image: np.ndarray, lattice: Lattice, box: Box, offsets: np.ndarray) -> np.ndarray:
+    """Colours at `offsets` around every position of `box`: (R, C, len(offsets), 3) int16.
+
+    Points off the image take the nearest edge pixel; `outside` says which positions that hits.
+    """
     r0, r1, c0, c1 = box
     h, w = image.shape[:2]
-    offsets = np.linspace(-SAMPLE_HALF, SAMPLE_HALF, SAMPLES)
-    cx = lattice.origin[0] + lattice.pitch[0] * np.arange(c0, c1)
-    cy = lattice.origin[1] + lattice.pitch[1] * np.arange(r0, r1)
-    xs = np.clip(np.round(cx[:, None] + offsets[None, :] * lattice.pitch[0]), 0, w - 1).astype(int)  # (C, k)
-    ys = np.clip(np.round(cy[:, None] + offsets[None, :] * lattice.pitch[1]), 0, h - 1).astype(int)  # (R, k)
-    samples = image[ys[:, None, :, None], xs[None, :, None, :]]  # (R, C, k, k, 3)
-    return samples.reshape(len(cy), len(cx), SAMPLES * SAMPLES, 3).astype(np.int16)
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    cx = ox + px * np.arange(c0, c1)
+    cy = oy + py * np.arange(r0, r1)
+    xs = np.clip(np.round(cx[:, None] + offsets[None, :, 0] * px), 0, w - 1).astype(int)  # (C, m)
+    ys = np.clip(np.round(cy[:, None] + offsets[None, :, 1] * py), 0, h - 1).astype(int)  # (R, m)
+    return image[ys[:, None, :], xs[None, :, :]].astype(np.int16)
 
 
-def outside(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
-    """True for lattice positions whose sampling square leaves the image."""
+def outside(image: np.ndarray, lattice: Lattice, box: Box, half: float = 0.28) -> np.ndarray:
+    """True for lattice positions whose square of half-side `half` (pitches) leaves the image."""
     r0, r1, c0, c1 = box
     h, w = image.shape[:2]
-    cx = lattice.origin[0] + lattice.pitch[0] * np.arange(c0, c1)
-    cy = lattice.origin[1] + lattice.pitch[1] * np.arange(r0, r1)
-    half_x, half_y = SAMPLE_HALF * lattice.pitch[0], SAMPLE_HALF * lattice.pitch[1]
-    bad_x = (cx - half_x < 0) | (cx + half_x > w - 1)
-    bad_y = (cy - half_y < 0) | (cy + half_y > h - 1)
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    cx = ox + px * np.arange(c0, c1)
+    cy = oy + py * np.arange(r0, r1)
+    bad_x = (cx - half * px < 0) | (cx + half * px > w - 1)
+    bad_y = (cy - half * py < 0) | (cy + half * py > h - 1)
     return bad_y[:, None] | bad_x[None, :]
 
 
-def corner_colours(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
-    """Colours at the lattice corners (the gaps) around the positions of `box`: (R+1, C+1, 3)."""
+def corner_samples(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
+    """Five colours at each lattice corner around the positions of `box` (the corner point and a
+    pixel or so either way, so a thin border line is found even where the corner point falls on
+    its anti-aliased edge): (R+1, C+1, 5, 3)."""
     r0, r1, c0, c1 = box
-    h, w = image.shape[:2]
-    ox, oy = lattice.origin
-    px, py = lattice.pitch
-    xs = np.clip(np.round(ox + px * (np.arange(c0, c1 + 1) - 0.5)), 0, w - 1).astype(int)
-    ys = np.clip(np.round(oy + py * (np.arange(r0, r1 + 1) - 0.5)), 0, h - 1).astype(int)
-    return image[ys[:, None], xs[None, :]].astype(np.int16)
+    dx, dy = max(0.015, 1.2 / lattice.pitch[0]), max(0.015, 1.2 / lattice.pitch[1])
+    offsets = np.array([[0, 0], [-dx, 0], [dx, 0], [0, -dy], [0, dy]]) - 0.5
+    return sample(image, lattice, (r0, r1 + 1, c0, c1 + 1), offsets)
+
+
+def corner_colours(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
+    """Colours at the lattice corners (where gaps cross) around the positions of `box`: (R+1, C+1, 3)."""
+    r0, r1, c0, c1 = box
+    return sample(image, lattice, (r0, r1 + 1, c0, c1 + 1), np.array([[-0.5, -0.5]]))[:, :, 0]
+
+
+def gap_colours(
+    image: np.ndarray, lattice: Lattice, box: Box, across: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Colours in the gaps between neighbouring positions of `box`: three lines across each gap
+    (at -across, 0, +across pitches from the line joining the two centres), three samples along
+    each line (0.47, 0.5 and 0.53 pitch from the first centre: inside the narrowest gap between tiles):
+    `(between [r, c] and [r, c+1]: (R, C-1, 3, 3, 3), between [r, c] and [r+1, c]: (R-1, C, 3, 3, 3))`
+    as (..., line, sample along it, channel).
+    """
+    r0, r1, c0, c1 = box
+    t = np.repeat([-across, 0.0, across], 3)
+    a = np.tile([0.47, 0.5, 0.53], 3)
+    right = sample(image, lattice, (r0, r1, c0, c1 - 1), np.stack([a, t], axis=1))
+    down = sample(image, lattice, (r0, r1 - 1, c0, c1), np.stack([t, a], axis=1))
+    return right.reshape(*right.shape[:2], 3, 3, 3), down.reshape(*down.shape[:2], 3, 3, 3)

@@ -77,7 +77,7 @@ class Windows:
         box = started.window
         return Game(started.process, log, int(box.left), int(box.top), int(box.width), int(box.height), seed)
 
-    def cover(self, x: int, y: int, width: int, height: int) -> Path:
+    def cover(self, x: int, y: int, width: int, height: int, colour: str = "#3060a0") -> Path:
         """A plain window on top at (x, y); returns the file where it logs every press it gets."""
         presses = self.folder / f"cover-{len(self.processes)}.log"
         script = textwrap.dedent(
@@ -85,7 +85,7 @@ class Windows:
             import tkinter
             root = tkinter.Tk()
             root.geometry("{width}x{height}+{x}+{y}")
-            root.configure(background="#3060a0")
+            root.configure(background="{colour}")
             log = open({str(presses)!r}, "a")
             def pressed(event):
                 log.write(f"press {{event.x_root}} {{event.y_root}}\\n"); log.flush()

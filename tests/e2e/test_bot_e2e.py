@@ -92,7 +92,9 @@ def test_refuses_to_drag_when_a_window_covers_part_of_the_board(windows: Windows
     game = windows.game(seed=21)
     board = make_level(21, 1).board
     covered = next(cell for cell in board.cells if cell != board.start)
-    presses = windows.cover(*cell_box(game, covered))
+    # in the cells' own grey: vision alone would take it for a plain cell (a window of another
+    # colour is already refused by vision, as a second cell of a colour of its own)
+    presses = windows.cover(*cell_box(game, covered), colour="#d1d1d1")
     done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))
     assert done.returncode == 2, done.stdout + done.stderr
     assert "another window covers part of the board" in done.stderr

@@ -1,5 +1,136 @@
-"""One reader per board style: each turns the positions of a found lattice into a reading.
+"""One reader per board style: each turns the positions of a found lattice into a `Reading`.
 
-A reader knows what its style's plain cells, holes and start look like; the lattice, the
-sampling and the self-checks are shared.
+- `tiles`: a flat tile per cell (separate or touching), holes show the background between;
+- `nodes`: a dot per cell on one continuous field, holes hatched (or empty).
+
+A lattice of big blobs (tiles fill ~90 % of the pitch) goes to `tiles`, one of small blobs
+(dots, ~25 %) to `nodes`. Both grow the grid the same way (`grow`); what the positions mean is
+decided afterwards, the same for every style (`roles.py`).
 """
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from onestroke.bot.vision.lattice import Lattice
+from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
+from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box, same
+from onestroke.solver.board import Cell
+
+MAX_GRID = 24  # no real level is larger; bounds the ring growth on strange images
+DOTS_BELOW = 0.5  # member blobs smaller than this share of the pitch are dots, not tiles
+
+
+def read(image: np.ndarray, lattice: Lattice) -> Reading:
+    """The reading of the style this lattice's blobs belong to."""
+    from onestroke.bot.vision.styles import nodes, tiles
+
+    if lattice.fill < DOTS_BELOW:
+        return nodes.read_nodes(image, lattice)
+    return tiles.read_tiles(image, lattice)
+
+
+def grow(classify: Callable[[Box], np.ndarray], start: Box) -> tuple[Box, list[Cell]]:
+    """Grow `start` one ring at a time while the ring holds cells; then the odd ones beside them.
+
+    Cells come first; only when no ring adds cells may a ring add a figure (while the grid holds
+    none) or a marked cell (while the grid holds fewer than three odd positions: a start, a
+    goal, the figure on a path's head), beside an open position. So UI next to the grid (an
+    avatar, a button) cannot become a second start when the real one is reachable through
+    cells, and the extent comes from the lattice, not from what the blob finder happened to see.
+
+    Returns the box and the marked cells beside it that were left out (box coordinates: row -1
+    is the ring above); a board with such a neighbour is not trusted (`checks.edge_check`).
+    """
+    r0, r1, c0, c1 = start
+    while True:
+        kinds = classify((r0 - 1, r1 + 1, c0 - 1, c1 + 1))
+        inner = np.zeros(kinds.shape, bool)
+        inner[1:-1, 1:-1] = True
+        take = ~inner & (kinds == CELL)
+        odd = (kinds == FIGURE) | (kinds == MARK)
+        open_inside = ((kinds == CELL) | odd) & inner
+        beside = np.zeros(kinds.shape, bool)
+        beside[1:, :] |= open_inside[:-1, :]
+        beside[:-1, :] |= open_inside[1:, :]
+        beside[:, 1:] |= open_inside[:, :-1]
+        beside[:, :-1] |= open_inside[:, 1:]
+        candidates = ~inner & beside & odd
+        if not take.any():
+            figures = candidates & (kinds == FIGURE)
+            marks = candidates & (kinds == MARK)
+            if ((kinds == FIGURE) & inner).any() or figures.sum() > 1:
+                figures[:] = False
+            if int((odd & inner).sum()) + figures.sum() + marks.sum() > 3:
+                marks[:] = False
+            take = figures | marks
+        grow_top, grow_bottom = take[0].any(), take[-1].any()
+        grow_left, grow_right = take[:, 0].any(), take[:, -1].any()
+        if not (grow_top or grow_bottom or grow_left or grow_right) or max(r1 - r0, c1 - c0) >= MAX_GRID:
+            left = candidates & (kinds == MARK)  # a figure beside a grid that has one is UI (an avatar)
+            left_out = [(int(r) - 1, int(c) - 1) for r, c in zip(*np.nonzero(left), strict=True)]
+            return (r0, r1, c0, c1), left_out
+        r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)
+        c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
+
+
+def open_pairs(kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Neighbouring position pairs where both are open (a band can only join those)."""
+    open_ = (kinds != HOLE) & (kinds != FOREIGN)
+    return open_[:, :-1] & open_[:, 1:], open_[:-1, :] & open_[1:, :]
+
+
+def gaps(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(band, colour, covered) per gap from `sampling.gap_colours`.
+
+    A band fills the gap: on at least two of the three lines across it no sample is background
+    and the samples (two of three) share one colour, the same on those lines. A covered gap
+    has some line without background that is no band (the cat's legs, a tail).
+    """
+    line_colour = np.median(samples, axis=3)  # (..., line, channel)
+    to_background = np.abs(samples - background).max(axis=-1)  # (..., line, sample)
+    to_line = np.abs(samples - line_colour[..., None, :]).max(axis=-1)
+    # a line is walled where a sample is the background, or nearer it than the line's own colour
+    # (the blurred middle of a thin border line between touching tiles)
+    walled = ((to_background <= COLOUR_TOLERANCE) | (to_background < to_line)).any(axis=3)
+    clear = ~walled
+    even = (to_line <= COLOUR_TOLERANCE).sum(axis=3) >= 2  # JPEG bleeds at a tile's edge
+    colour = np.median(line_colour, axis=2)
+    agree = same(line_colour, colour[..., None, :]) & clear & even
+    # and the band stands well clear of the background (a blurred thin line does not)
+    band = (agree.sum(axis=2) >= 2) & (np.abs(colour - background).max(axis=-1) > 2 * COLOUR_TOLERANCE)
+    covered = ~band & clear.any(axis=2)
+    return band, colour, covered
+
+
+def bands_leaving(
+    image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray, background: np.ndarray, across: float
+) -> list[Cell]:
+    """Open positions on the grid's border with a band of the path crossing the gap outwards.
+
+    A path never leaves its grid: such a band means the grid was cut short (walked cells outside
+    it were not recognised), so the board is not trusted (`checks.edge_check`).
+    """
+    from onestroke.bot.vision.sampling import gap_colours
+
+    r0, r1, c0, c1 = box
+    right, down = gap_colours(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across)
+    band_right, _, _ = gaps(right, background)
+    band_down, _, _ = gaps(down, background)
+    rows, cols = kinds.shape
+    # a figure's own parts (the cat's legs and tail) reach out of its cell: not a band
+    open_ = (kinds != HOLE) & (kinds != FOREIGN) & (kinds != FIGURE)
+    out = []
+    for c in range(cols):  # the extended box's row 0 is the ring above, column 0 the ring left
+        if open_[0, c] and band_down[0, c + 1]:
+            out.append((0, c))
+        if open_[rows - 1, c] and band_down[rows, c + 1]:
+            out.append((rows - 1, c))
+    for r in range(rows):
+        if open_[r, 0] and band_right[r + 1, 0]:
+            out.append((r, 0))
+        if open_[r, cols - 1] and band_right[r + 1, cols]:
+            out.append((r, cols - 1))
+    return sorted(set(out))

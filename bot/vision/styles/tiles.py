@@ -1,119 +1,137 @@
-"""Tiles: flat cells of any colour with background gaps between them, the start covered by the cat.
+"""Tiles: a flat tile of any colour per cell, the background showing in the gaps and the holes.
 
-Every lattice position is sampled on a small square grid of points well inside the cell: a
-uniform square in the background colour (measured at the lattice corners, i.e. in the gaps) is a
-hole; a uniform square in another colour is an open cell (plain or already walked over); a
-mixed square, mostly not background and not the cells' colour, with background at its corners,
-is the cat — the start. The grid grows from the linked blobs one ring at a time while the ring
-holds cells, so the extent comes from the lattice, not from what the blob finder happened to
-see; holes on the border and the cat alone in a border row are read like any other position.
+Each position is sampled well inside its tile (`CORE`), near the tile's edge (`RIM`) and at the
+lattice corners (where the gaps cross; the background colour is their median). A position is
+
+- a HOLE when its core is the background (a bit of the cat's tail sticking in is allowed);
+- a CELL when its core is one colour that is not the background and at least three of its
+  corners are background (so a window edge or a big flat panel is no cell); plain, walked and a
+  start of its own colour alike — `roles.py` tells them apart;
+- a MARK when it is a plain cell with something on it: a frame on its rim, or a flag or a
+  letter on a tile that stays mostly its own colour;
+- a FIGURE when it is covered by something of several colours, none of them most of it,
+  framed by background corners like a cell: the cat, an avatar, a tile with a big disc;
+- FOREIGN otherwise.
+
+Tiles that touch work the same: their border lines are the "background" in the gaps.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
+from onestroke.bot.vision.letters import read_letter
+from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
-    UNIFORM_FRACTION,
+    CORE,
+    RIM,
     Box,
     corner_colours,
+    corner_samples,
+    gap_colours,
     outside,
     same,
-    sample_squares,
+    sample,
 )
-from onestroke.solver.board import HOLE, OPEN, START
+from onestroke.bot.vision.styles import bands_leaving, gaps, grow, open_pairs
 
-MARKED = "?"  # neither background, a plain or walked cell, nor the cat
-MAX_GRID = 24  # no real level is larger; bounds the ring growth on strange images
-CAT_MAX_CELL_SHARE = 0.6  # a square mostly in the plain cells' colour with marks on it is no cat
-
-
-@dataclass(frozen=True)
-class Reading:
-    """The positions of the grown grid: `kinds[r, c]` is HOLE, OPEN, START or MARKED; `box` is
-    where the grid lies in lattice indices (r0, r1, c0, c1)."""
-
-    box: Box
-    kinds: np.ndarray
+CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour
+MARKED_CELL = 0.6  # a covered position mostly in one colour is a cell with a mark on it, not a figure
+RIM_SAME = 0.6  # a cell's rim is mostly its own colour; a frame makes it another
+BAND_ACROSS = 0.12  # gap samples either side of the line joining two centres (a band is >= 0.3 wide)
 
 
-def read_tiles(image: np.ndarray, lattice: Lattice, cell_colour: np.ndarray) -> Reading:
-    """Grow the grid from the lattice members and classify every position."""
-    members_box = (
-        int(lattice.rows.min()),
-        int(lattice.rows.max()) + 1,
-        int(lattice.cols.min()),
-        int(lattice.cols.max()) + 1,
+def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
+    members = lattice.members_box()
+    background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
+
+    def kinds_of(box: Box) -> np.ndarray:
+        return _classify(image, lattice, background, box)[0]
+
+    box, left_out = grow(kinds_of, members)
+    kinds, colours = _classify(image, lattice, background, box)
+    leaving = bands_leaving(image, lattice, box, kinds, background, BAND_ACROSS)
+    edges = np.median(sample(image, lattice, box, RIM), axis=2)
+    right, down = gap_colours(image, lattice, box, BAND_ACROSS)
+    bands_right, gaps_right, covered_right = gaps(right, background)
+    bands_down, gaps_down, covered_down = gaps(down, background)
+    pairs_right, pairs_down = open_pairs(kinds)
+    r0, _, c0, _ = box
+    letters = {}
+    for r, c in zip(*np.nonzero(kinds == MARK), strict=True):
+        letter = read_letter(image, lattice, (r0 + int(r), c0 + int(c)))
+        if letter:
+            letters[(int(r), int(c))] = letter
+    return Reading(
+        "tiles",
+        lattice,
+        box,
+        kinds,
+        colours,
+        edges,
+        bands_right & pairs_right,
+        bands_down & pairs_down,
+        gaps_right,
+        gaps_down,
+        covered_right & pairs_right,
+        covered_down & pairs_down,
+        letters,
+        left_out,
+        leaving,
     )
-    background = np.median(corner_colours(image, lattice, members_box).reshape(-1, 3), axis=0)
-    box, kinds = _grown_box(image, lattice, (background, cell_colour), members_box)
-    return Reading(box, kinds)
 
 
-def classify(
-    image: np.ndarray, lattice: Lattice, colours: tuple[np.ndarray, np.ndarray], box: Box
-) -> np.ndarray:
-    """HOLE / OPEN / START / MARKED for every lattice position in `box`.
+def _classify(
+    image: np.ndarray, lattice: Lattice, background: np.ndarray, box: Box
+) -> tuple[np.ndarray, np.ndarray]:
+    """Kinds and median colours of every position in `box`."""
+    core = sample(image, lattice, box, CORE)
+    median = np.median(core, axis=2)
+    # a cell is one colour all over: a flag or a letter on 5 % of it makes it a marked cell
+    uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
+    background_share = same(core, background).mean(axis=2)
+    framed = _gap_corners(corner_samples(image, lattice, box), background) >= 3
+    rim_same = same(sample(image, lattice, box, RIM), median[:, :, None, :]).mean(axis=2) >= RIM_SAME
+    dominant = same(core, median[:, :, None, :]).mean(axis=2)
 
-    MARKED is anything that is neither background, a plain or walked cell, nor the cat: inside
-    the grid it fails the "cells" check; in the ring around it, it stops the grid growing.
-
-    `colours` are the background (gap) colour and the plain cells' colour.
-    """
-    background, cell = colours
-    samples = sample_squares(image, lattice, box)
-    median = np.median(samples, axis=2)  # (R, C, 3)
-    uniform = same(samples, median[:, :, None, :]).mean(axis=2) >= UNIFORM_FRACTION
-    background_share = same(samples, background).mean(axis=2)
-    corners_bg = same(corner_colours(image, lattice, box), background)
-    gap_corners = (
-        corners_bg[:-1, :-1].astype(int) + corners_bg[:-1, 1:] + corners_bg[1:, :-1] + corners_bg[1:, 1:]
-    )
-    # a cell (and the cat's) has background in the gaps at three or four of its corners; a
-    # window edge or a big flat panel on a lattice position does not
-    framed = gap_corners >= 3
-    kinds = np.full(median.shape[:2], HOLE)
+    kinds = np.full(median.shape[:2], FOREIGN)
     filled = uniform & ~same(median, background)
-    kinds[filled & framed] = OPEN
     covered = ~uniform & (background_share < 0.6)
-    cat_like = covered & framed & (same(samples, cell).mean(axis=2) < CAT_MAX_CELL_SHARE)
-    kinds[cat_like] = START
-    kinds[(filled | covered) & ~(framed & (filled | cat_like))] = MARKED
+    kinds[filled & framed & rim_same] = CELL
+    kinds[filled & framed & ~rim_same] = MARK  # a frame drawn on a tile
+    kinds[covered & framed & (dominant >= MARKED_CELL)] = MARK
+    kinds[covered & framed & (dominant < MARKED_CELL)] = FIGURE
+    kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
     kinds[outside(image, lattice, box)] = HOLE
-    return kinds
+    _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
+    return kinds, median
 
 
-def _grown_box(
-    image: np.ndarray, lattice: Lattice, colours: tuple[np.ndarray, np.ndarray], start: Box
-) -> tuple[Box, np.ndarray]:
-    """Grow the members' bounding box one ring at a time while the ring holds cells (or the cat).
+def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:
+    """A figure may reach over a neighbour (the cat's feet on the cell below it, mid-step): a
+    marked cell whose marks all lie in the third of it next to a figure is that cell."""
+    side = int(round(np.sqrt(off.shape[2])))
+    third = side // 3
+    off = off.reshape(*off.shape[:2], side, side)
+    rows, cols = kinds.shape
+    for r, c in zip(*np.nonzero(kinds == MARK), strict=True):
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if not (0 <= r + dr < rows and 0 <= c + dc < cols) or kinds[r + dr, c + dc] != FIGURE:
+                continue
+            rest = off[r, c].copy()
+            near = slice(0, third) if dr + dc < 0 else slice(side - third, side)
+            if dr:
+                rest[near, :] = False
+            else:
+                rest[:, near] = False
+            if rest.sum() <= 2:
+                kinds[r, c] = CELL
+                break
 
-    Cells come first; only when no ring holds cells any more may the ring add the cat (beside an
-    open cell, and only while the box holds none), so UI next to the grid (an avatar, a button)
-    cannot become a second cat when the real one is reachable through cells.
-    Returns the final box (r0, r1, c0, c1) and its classified positions.
-    """
-    r0, r1, c0, c1 = start
-    while True:
-        box = (r0 - 1, r1 + 1, c0 - 1, c1 + 1)
-        kinds = classify(image, lattice, colours, box)
-        inner = np.zeros(kinds.shape, bool)
-        inner[1:-1, 1:-1] = True
-        open_inside = (kinds == OPEN) & inner
-        beside_open = np.zeros(kinds.shape, bool)
-        beside_open[1:, :] |= open_inside[:-1, :]
-        beside_open[:-1, :] |= open_inside[1:, :]
-        beside_open[:, 1:] |= open_inside[:, :-1]
-        beside_open[:, :-1] |= open_inside[:, 1:]
-        take = ~inner & (kinds == OPEN)
-        if not take.any() and not ((kinds == START) & inner).any():
-            take = ~inner & (kinds == START) & beside_open
-        grow_top, grow_bottom = take[0].any(), take[-1].any()
-        grow_left, grow_right = take[:, 0].any(), take[:, -1].any()
-        if not (grow_top or grow_bottom or grow_left or grow_right) or max(r1 - r0, c1 - c0) >= MAX_GRID:
-            return (r0, r1, c0, c1), kinds[1:-1, 1:-1]
-        r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)
-        c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
+
+def _gap_corners(corners: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """How many of each position's four corners show the background (a cell has 3 or 4, a flat
+    panel none): any of the five samples at a corner, so a thin border line counts."""
+    gap = same(corners, background).any(axis=2)  # (R+1, C+1)
+    return gap[:-1, :-1].astype(int) + gap[:-1, 1:] + gap[1:, :-1] + gap[1:, 1:]

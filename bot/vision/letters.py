@@ -1,0 +1,61 @@
+"""Reading the letter on a marked cell: S (the start) or E (the goal), by shape alone.
+
+An S looks the same turned half a turn; an E looks the same flipped top to bottom and has a
+full stem on its left. The ink (pixels far from the cell's own colour, largest piece) is scaled
+to a small square and compared with both transforms of itself. No font, no colour, no template;
+anything else reads as None.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from onestroke.bot.vision.lattice import Lattice
+
+INK = 60  # a pixel this far (max over channels) from the cell's colour is ink
+HALF = 0.3  # the letter is looked for within this many pitches of the centre (a frame lies outside)
+SIDE = 24  # the ink is compared at this size
+# measured on bold sans letters 9-57 px tall, sharp and as JPEG at quality 60: an E has a full
+# stem on its left (0.96-1.0 of its rows) and overlaps its flip by 0.08-0.45 more than its half
+# turn; an S covers 0.5-0.88 of its rows there and overlaps its half turn by 0.03-0.16 more
+# (an N or Z would pass for an S: only telling E from the rest matters, see roles.py)
+E_STEM, E_MARGIN, E_FLIPPED = 0.93, 0.08, 0.75
+S_STEM, S_MARGIN, S_TURNED = 0.9, 0.03, 0.7
+
+
+def read_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, int]) -> str | None:
+    """'S', 'E' or None for the lattice position `index` (row, col in lattice indices)."""
+    r, c = index
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    cx, cy = ox + px * c, oy + py * r
+    h, w = image.shape[:2]
+    x0, x1 = max(0, int(round(cx - HALF * px))), min(w, int(round(cx + HALF * px)) + 1)
+    y0, y1 = max(0, int(round(cy - HALF * py))), min(h, int(round(cy + HALF * py)) + 1)
+    crop = image[y0:y1, x0:x1].astype(np.int16)
+    if min(crop.shape[:2]) < 10:
+        return None
+    base = np.median(crop.reshape(-1, 3), axis=0)
+    ink = (np.abs(crop - base).max(axis=2) > INK).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    if count < 2:
+        return None
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, bw, bh = (int(v) for v in stats[biggest, :4])
+    if bh < 0.3 * crop.shape[0] or bw < 0.15 * crop.shape[1]:
+        return None
+    letter = (labels[y : y + bh, x : x + bw] == biggest).astype(np.float32)
+    shape = cv2.resize(letter, (SIDE, SIDE), interpolation=cv2.INTER_AREA) > 0.5
+    turned = _overlap(shape, shape[::-1, ::-1])
+    flipped = _overlap(shape, shape[::-1, :])
+    stem = float(shape[:, : max(1, SIDE // 6)].any(axis=1).mean())  # rows with ink at the far left
+    if stem >= E_STEM and flipped >= E_FLIPPED and flipped - turned >= E_MARGIN:
+        return "E"
+    if stem < S_STEM and turned >= S_TURNED and turned - flipped >= S_MARGIN:
+        return "S"
+    return None
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    union = (a | b).sum()
+    return float((a & b).sum() / union) if union else 0.0

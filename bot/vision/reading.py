@@ -1,0 +1,94 @@
+"""What a style reader hands on: every position of the grid classified by its look.
+
+The vocabulary is the board's where the meaning is the board's (`HOLE` '#', `OPEN` '.'), plus
+the looks only vision needs. Readers (styles/) decide looks; `roles.py` decides what they mean
+(plain, walked, start, end) the same way for every style.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from onestroke.bot.vision.lattice import Lattice
+from onestroke.bot.vision.sampling import Box
+from onestroke.solver.board import HOLE, OPEN, Cell
+
+CELL = OPEN  # a cell of one flat colour: plain, walked, or a start of a colour of its own
+FIGURE = "@"  # a cell covered by a figure: the cat or another avatar, a disc, the path's head marker
+MARK = "m"  # a plain cell with a mark on it: a letter, a flag, a frame
+FOREIGN = "?"  # none of these: text, an icon, a panel; fails the "cells" check
+
+__all__ = ["CELL", "FIGURE", "FOREIGN", "HOLE", "MARK", "Reading"]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A grid read by one style.
+
+    `kinds[r, c]` is HOLE, CELL, FIGURE, MARK or FOREIGN; `colours[r, c]` the position's median
+    colour (a cell's colour) and `edges[r, c]` the colour around its middle (a figure's outer
+    colour). `bands_right[r, c]` says one colour that is not the background crosses the gap
+    between [r, c] and [r, c+1] (`gaps_right[r, c]` is that colour), `bands_down[r, c]` the same
+    for [r, c] and [r+1, c]; `covered_*` marks gaps that are neither background nor one colour
+    (something lies over them, like the cat's legs). Whether a band joins two cells of the path
+    is for `roles.py` to say. `letters` holds the letter read on a MARK position ('S' or 'E');
+    `left_out` the marked cells just outside the grid, beside it, that growing it did not take
+    (row or column -1 or one past the last); `leaving` the border positions from which a band
+    crosses the gap out of the grid.
+    """
+
+    style: str
+    lattice: Lattice
+    box: Box  # the grid in lattice indices (r0, r1, c0, c1)
+    kinds: np.ndarray
+    colours: np.ndarray
+    edges: np.ndarray
+    bands_right: np.ndarray
+    bands_down: np.ndarray
+    gaps_right: np.ndarray
+    gaps_down: np.ndarray
+    covered_right: np.ndarray
+    covered_down: np.ndarray
+    letters: dict[Cell, str] = field(default_factory=dict)
+    left_out: list[Cell] = field(default_factory=list)  # marked cells just outside the grid
+    leaving: list[Cell] = field(default_factory=list)  # border positions a band leaves the grid from
+    figure_in_path_colour: bool = False  # the style draws its head marker in the path's colour
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.kinds.shape[0], self.kinds.shape[1])
+
+    def positions(self, kind: str) -> list[Cell]:
+        return sorted((int(r), int(c)) for r, c in zip(*np.nonzero(self.kinds == kind), strict=True))
+
+    def band(self, cell: Cell, other: Cell) -> np.ndarray | None:
+        """The colour of the band across the gap between two neighbouring positions, if one does."""
+        if not _between(self.bands_right, self.bands_down, cell, other):
+            return None
+        (r, c), (r2, _) = sorted((cell, other))
+        return self.gaps_right[r, c] if r == r2 else self.gaps_down[r, c]
+
+    def covered(self, cell: Cell, other: Cell) -> bool:
+        """True when the gap between two neighbouring positions is covered by something."""
+        return _between(self.covered_right, self.covered_down, cell, other)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        rows, cols = self.shape
+        return [
+            (r + dr, c + dc)
+            for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        ]
+
+
+def _between(right: np.ndarray, down: np.ndarray, a: Cell, b: Cell) -> bool:
+    """The flag for the gap between two neighbouring positions (False when they are not neighbours)."""
+    (r, c), (r2, c2) = sorted((a, b))
+    if r == r2 and c2 == c + 1:
+        return bool(right[r, c])
+    if c == c2 and r2 == r + 1:
+        return bool(down[r, c])
+    return False

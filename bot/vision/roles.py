@@ -1,0 +1,306 @@
+"""What the positions mean, the same for every style: plain cells, the walked path, start, end.
+
+Positions are grouped by look, not by fixed roles:
+
+- **walked** cells are the ones a band of the path joins (their colour is the path's colour);
+- **plain** cells are the largest group of one colour among the cells no band joins;
+- the **start** is the one position unlike all the others: a figure (the cat, any avatar, a
+  disc), a cell of a colour of its own, or a marked cell (a frame, a letter S);
+- the **end** is a second odd position marked as the goal (a flag, a frame, a letter E).
+
+With a path drawn, the figure sits on the path's head, so the start is the chain's other end
+(or the end that keeps the start's own colour or its S). Every way this can fail is a failed
+check that says why; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from onestroke.bot.vision.checks import Check
+from onestroke.bot.vision.progress import chain
+from onestroke.bot.vision.reading import CELL, FIGURE, MARK, Reading
+from onestroke.bot.vision.sampling import same
+from onestroke.solver.board import Cell
+
+
+@dataclass(frozen=True)
+class Roles:
+    """The board as it began (open cells, start, end) and the path drawn on it so far."""
+
+    open_cells: frozenset[Cell]
+    start: Cell | None
+    end: Cell | None
+    walked: tuple[Cell, ...]
+    checks: tuple[Check, ...]  # "start" and "path"
+
+
+def interpret(reading: Reading) -> Roles:
+    cells, figures, marks = (reading.positions(kind) for kind in (CELL, FIGURE, MARK))
+    open_cells = frozenset(cells + figures + marks)
+    colour = {cell: reading.colours[cell] for cell in cells}
+    bands = _bands(reading, open_cells)
+    # first the bands between two cells, then the plain colour from the cells no band touches,
+    # then the bands beside figures and marks, which must not be in the plain colour
+    between_cells = {pair: g for pair, g in bands.items() if pair[0] in colour and pair[1] in colour}
+    if between_cells:  # a band has the colour of a cell it joins, or the colour most bands share
+        common = _largest_colour_group(list(between_cells), between_cells)
+        band_colour = np.median([between_cells[pair] for pair in common], axis=0)
+        between_cells = {
+            (a, b): g
+            for (a, b), g in between_cells.items()
+            if same(g, colour[a]) or same(g, colour[b]) or same(g, band_colour)
+        }
+    plain_colour = _plain_colour(cells, between_cells, colour)
+    if plain_colour is not None:  # a "band" in the plain colour between plain cells is no path
+        between_cells = {
+            (a, b): g
+            for (a, b), g in between_cells.items()
+            if not (same(g, plain_colour) and same(colour[a], plain_colour) and same(colour[b], plain_colour))
+        }
+        plain_colour = _plain_colour(cells, between_cells, colour)
+    edges = list(between_cells) + _joins_beside_marks(reading, bands, between_cells, plain_colour)
+    joined = {cell for edge in edges for cell in edge}
+    walked_colour = _walked_colour([cell for cell in cells if cell in joined], between_cells, colour)
+    edges += _covered_joins(reading, figures, edges, colour, plain_colour, walked_colour)
+    order, problem = chain(edges)
+    path_check = Check("path", problem is None, problem or _path_detail(order))
+    in_path = set(order or ())
+    # cells of neither the plain nor the path's colour: a start of its own colour, or trouble
+    others = [
+        c for c in cells if c not in in_path and (plain_colour is None or not same(colour[c], plain_colour))
+    ]
+    coloured = [c for c in others if sum(same(colour[c], colour[o]) for o in others) == 1]
+    strays = [c for c in others if c not in coloured]
+    if walked_colour is not None:  # a start of its own colour stays so under the path
+        coloured += [c for c in in_path if c in colour and not same(colour[c], walked_colour)]
+    if strays:
+        shown = ", ".join(str(list(c)) for c in strays[:4])
+        start_check = Check(
+            "start",
+            False,
+            f"{len(strays)} cells in a colour that is neither the plain cells' nor the path's, e.g. {shown}",
+        )
+        return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
+    if order:
+        start, end, start_check = _ends_of_path(order, figures, marks, coloured, reading.letters)
+        if start is not None and order[0] != start:
+            order.reverse()
+        walked = tuple(order) if start is not None else ()
+    else:
+        start, end, start_check = _start_and_end(figures, marks, coloured, reading.letters)
+        walked = ()
+    return Roles(open_cells, start, end, walked, (start_check, path_check))
+
+
+def _bands(reading: Reading, open_cells: frozenset[Cell]) -> dict[tuple[Cell, Cell], np.ndarray]:
+    """Every pair of open neighbours with a band across their gap, and the band's colour."""
+    bands = {}
+    for a in sorted(open_cells):
+        for b in reading.neighbours(a):
+            colour = reading.band(a, b) if a < b and b in open_cells else None
+            if colour is not None:
+                bands[(a, b)] = colour
+    return bands
+
+
+def _walked_colour(
+    walked: list[Cell], between_cells: dict[tuple[Cell, Cell], np.ndarray], colour: dict[Cell, np.ndarray]
+) -> np.ndarray | None:
+    """The path's colour: the walked cells' in the band's colour when the band has their colour
+    (so a start of its own colour at one end does not count), else the walked cells' median."""
+    if not walked:
+        return None
+    if between_cells:
+        band = np.median(list(between_cells.values()), axis=0)
+        like_band = [colour[c] for c in walked if same(colour[c], band)]
+        if like_band:
+            return np.median(like_band, axis=0)
+    return np.median([colour[c] for c in walked], axis=0)
+
+
+def _plain_colour(
+    cells: list[Cell], between_cells: dict[tuple[Cell, Cell], np.ndarray], colour: dict[Cell, np.ndarray]
+) -> np.ndarray | None:
+    touched = {cell for pair in between_cells for cell in pair}
+    plain = _largest_colour_group([c for c in cells if c not in touched], colour)
+    return np.median([colour[c] for c in plain], axis=0) if plain else None
+
+
+def _joins_beside_marks(
+    reading: Reading,
+    bands: dict[tuple[Cell, Cell], np.ndarray],
+    between_cells: dict[tuple[Cell, Cell], np.ndarray],
+    plain_colour: np.ndarray | None,
+) -> list[tuple[Cell, Cell]]:
+    """Bands that join a figure or a marked cell to the path.
+
+    Such a band must be in the path's colour — the cell's at its other end, or the bands'
+    between cells — and not in the plain colour, so the cat's legs over a gap are no join.
+    """
+    kinds = reading.kinds
+    band_colour = np.median(list(between_cells.values()), axis=0) if between_cells else None
+    edges = []
+    for (a, b), g in bands.items():
+        if (a, b) in between_cells or (kinds[a] == CELL and kinds[b] == CELL):
+            continue
+        if plain_colour is not None and same(g, plain_colour):
+            continue
+        path_colours = [reading.colours[x] for x in (a, b) if kinds[x] == CELL]
+        if reading.figure_in_path_colour:
+            path_colours += [reading.edges[x] for x in (a, b) if kinds[x] == FIGURE]
+        if band_colour is not None:
+            path_colours.append(band_colour)
+        if any(same(g, c) for c in path_colours):
+            edges.append((a, b))
+    return edges
+
+
+def _largest_colour_group(cells: list, colour: dict) -> list:
+    """The biggest set of cells (or anything with a colour) of one colour (greedy clustering
+    within the colour tolerance)."""
+    groups: list[tuple[np.ndarray, list]] = []
+    for cell in cells:
+        for centre, members in groups:
+            if same(colour[cell], centre):
+                members.append(cell)
+                break
+        else:
+            groups.append((colour[cell], [cell]))
+    return max((members for _, members in groups), key=len, default=[])
+
+
+def _covered_joins(
+    reading: Reading,
+    figures: list[Cell],
+    edges: list[tuple[Cell, Cell]],
+    colour: dict[Cell, np.ndarray],
+    plain_colour: np.ndarray | None,
+    walked_colour: np.ndarray | None,
+) -> list[tuple[Cell, Cell]]:
+    """Joins hidden under a figure: the head's figure (its legs, its tail) may cover the band to
+    the cell before it.
+
+    A figure is joined to the one cell beside it, across a gap that is not background, that is
+    in the path's colour (or, when no band shows anywhere, not plain) and is an end of the path
+    so far (a figure no band reaches: a cell with at most one band; a figure one band reaches, so
+    caught mid-step: a cell with none); when two cells beside it could be that cell (whatever
+    their gaps show), to neither: which one the figure hides is a guess.
+    """
+    degree: dict[Cell, int] = {}
+    for a, b in edges:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    out = []
+    for figure in figures:
+        # joined to nothing yet: the band to the cell before it is hidden, and that cell is an
+        # end of the path so far; joined once: it may be mid-step, with the head a lone cell beside
+        if degree.get(figure, 0) > 1:
+            continue
+        most = 1 if not degree.get(figure, 0) else 0
+        # every cell beside the figure that could be the one before it, whatever its gap shows:
+        # with two (the path's end and its start side by side), which one is hidden is a guess
+        beside = [
+            cell
+            for cell in reading.neighbours(figure)
+            if cell in colour
+            and degree.get(cell, 0) <= most
+            and (plain_colour is None or not same(colour[cell], plain_colour))
+            and (walked_colour is None or same(colour[cell], walked_colour))
+        ]
+        if len(beside) == 1 and (
+            reading.covered(figure, beside[0]) or reading.band(figure, beside[0]) is not None
+        ):
+            out.append(tuple(sorted((figure, beside[0]))))
+    return out  # type: ignore[return-value]
+
+
+def _path_detail(order: list[Cell] | None) -> str:
+    if not order:
+        return "no path drawn"
+    return f"{len(order)} cells walked, {list(order[0])} .. {list(order[-1])}"
+
+
+def _is_goal(cell: Cell, letters: dict[Cell, str]) -> bool:
+    return letters.get(cell) != "S"
+
+
+def _start_and_end(
+    figures: list[Cell], marks: list[Cell], coloured: list[Cell], letters: dict[Cell, str]
+) -> tuple[Cell | None, Cell | None, Check]:
+    """No path drawn: the start is the one odd position, the end a second one marked as the goal."""
+    odd = sorted(figures + marks + coloured)
+    shown = ", ".join(str(list(c)) for c in odd[:4])
+    if not odd:
+        return None, None, Check("start", False, "no cell looks like a start (every cell is plain)")
+    if len(odd) == 1:
+        (cell,) = odd
+        if letters.get(cell) == "E":
+            return None, None, Check("start", False, f"no start: only a goal (E) at {list(cell)}")
+        return cell, None, Check("start", True, f"the start is {list(cell)} ({_kind(cell, figures, marks)})")
+    if len(odd) == 2:
+        goals = [c for c in odd if letters.get(c) == "E"]
+        if len(goals) != 1:  # no E read: a marked cell (a flag, a frame) beside a figure or a colour
+            goals = [c for c in odd if c in marks and _is_goal(c, letters)]
+        starts = [c for c in odd if c not in goals and letters.get(c) != "E"]
+        if len(starts) == 1 and len(goals) == 1:
+            start, end = starts[0], goals[0]
+            detail = f"the start is {list(start)} ({_kind(start, figures, marks)}), the goal {list(end)}"
+            return start, end, Check("start", True, detail)
+        return None, None, Check("start", False, f"2 positions look like the start: {shown}")
+    return None, None, Check("start", False, f"{len(odd)} positions look unlike the plain cells: {shown}")
+
+
+def _ends_of_path(
+    order: list[Cell], figures: list[Cell], marks: list[Cell], coloured: list[Cell], letters: dict[Cell, str]
+) -> tuple[Cell | None, Cell | None, Check]:
+    """A path is drawn: the start is the end of the path away from the figure on its head, or the
+    end that keeps the start's own look; an odd position off the path may be the goal."""
+    ends = (order[0], order[-1])
+    own_look = [e for e in ends if e in coloured or letters.get(e) == "S"]
+    heads = []
+    for figure in figures:  # the figure sits on the head, or (mid-step) on the cell before it
+        if figure in ends:
+            heads.append(figure)
+        elif figure in order:
+            heads += [e for e in ends if abs(order.index(figure) - order.index(e)) == 1]
+    off_path = [c for c in sorted(figures + marks + coloured) if c not in order]
+    problem = None
+    if len(figures) > 1:
+        problem = f"{len(figures)} figures on the board: {', '.join(str(list(f)) for f in figures[:4])}"
+    elif figures and len(heads) != 1:
+        problem = f"the figure at {list(figures[0])} is at neither end of the drawn path"
+    elif len(own_look) > 1:
+        problem = f"both ends of the drawn path look like a start: {list(ends[0])}, {list(ends[1])}"
+    if problem is None:
+        if heads:
+            start = ends[1] if heads[0] == ends[0] else ends[0]
+            if own_look and own_look[0] != start:
+                problem = f"the path's head {list(heads[0])} keeps the start's look"
+        elif own_look:
+            start = own_look[0]
+        else:
+            problem = f"cannot tell where the drawn path began: {list(ends[0])} or {list(ends[1])}"
+    if problem is None and len(off_path) > 1:
+        shown = ", ".join(str(list(c)) for c in off_path[:4])
+        problem = f"{len(off_path)} odd positions off the drawn path: {shown}"
+    if problem is None and off_path and not (off_path[0] in marks and _is_goal(off_path[0], letters)):
+        problem = f"{list(off_path[0])} is off the drawn path and looks like a start, not a goal"
+    if problem is not None:
+        return None, None, Check("start", False, problem)
+    end = off_path[0] if off_path else None
+    head = ends[1] if start == ends[0] else ends[0]
+    detail = f"the path began at {list(start)}; its head is {list(head)}" + (
+        f", the goal {list(end)}" if end else ""
+    )
+    return start, end, Check("start", True, detail)
+
+
+def _kind(cell: Cell, figures: list[Cell], marks: list[Cell]) -> str:
+    if cell in figures:
+        return "a figure on it"
+    if cell in marks:
+        return "marked"
+    return "a colour of its own"

@@ -1,0 +1,264 @@
+"""Screens that look like a one-stroke board but are not one: the detector's negatives.
+
+Each function draws one kind of screen the issue names (a card-matching game, a sliding photo
+puzzle, a solver app's numbered buttons, calendars, menus, ...) plus look-alikes of each board
+style (a pattern lock and dotted paper for node boards, a colour palette and a file manager with
+one icon selected for plain tiles with a coloured start, a dark calendar with a disc on today
+for dark tiles with a disc start, a music player for the level-complete screen's round button).
+All are deterministic (seeded) and drawn with the project's own primitives.
+"""
+
+from __future__ import annotations
+
+import random
+
+import cv2
+import numpy as np
+
+from onestroke.practice.sprites import (
+    BGR,
+    WHITE,
+    darker,
+    fill_circle,
+    fill_rounded_rect,
+    lighter,
+    rgb,
+    text,
+    thick_line,
+)
+
+
+def _page(width: int, height: int, colour: BGR) -> np.ndarray:
+    page = np.empty((height, width, 3), np.uint8)
+    page[:] = colour
+    return page
+
+
+def _header(page: np.ndarray, title: str, colour: BGR) -> None:
+    width = page.shape[1]
+    u = width / 1080
+    fill_rounded_rect(page, -10, -10, width + 10, 150 * u, 0, colour)
+    text(page, title, width / 2, 80 * u, 44 * u, WHITE, bold=True)
+
+
+def card_game(width: int, height: int) -> np.ndarray:
+    """A card-matching game: 4x4 portrait cards with a patterned back, two gaps, one face up."""
+    u = width / 1080
+    page = _page(width, height, rgb(36, 120, 72))
+    _header(page, "Memory", rgb(20, 80, 50))
+    card_w, card_h, gap = 200 * u, 290 * u, 36 * u
+    x0 = (width - 4 * card_w - 3 * gap) / 2
+    y0 = (height - 4 * card_h - 3 * gap) / 2
+    for r in range(4):
+        for c in range(4):
+            if (r, c) in ((1, 2), (3, 0)):
+                continue  # a matched pair, taken away
+            x, y = x0 + c * (card_w + gap), y0 + r * (card_h + gap)
+            if (r, c) == (2, 1):  # the one card face up
+                fill_rounded_rect(page, x, y, x + card_w, y + card_h, 18 * u, WHITE)
+                fill_circle(page, x + card_w / 2, y + card_h / 2, 60 * u, rgb(230, 60, 60))
+                continue
+            fill_rounded_rect(page, x, y, x + card_w, y + card_h, 18 * u, rgb(40, 70, 170))
+            # the back's pattern: diagonal stripes inside a margin
+            x1, y1, x2, y2 = (
+                int(v) for v in (x + 16 * u, y + 16 * u, x + card_w - 16 * u, y + card_h - 16 * u)
+            )
+            back = page[y1:y2, x1:x2]
+            for k in range(-(y2 - y1), x2 - x1, max(4, int(28 * u))):
+                cv2.line(
+                    back, (k, 0), (k + (y2 - y1), y2 - y1), rgb(80, 120, 220), max(1, int(8 * u)), cv2.LINE_AA
+                )
+    return page
+
+
+def sliding_puzzle(width: int, height: int, seed: int = 4) -> np.ndarray:
+    """A sliding photo puzzle: 4x4 tiles of a picture, one grey blank tile."""
+    rng = np.random.default_rng(seed)
+    u = width / 1080
+    page = _page(width, height, rgb(245, 240, 230))
+    _header(page, "Slide", rgb(120, 90, 60))
+    side = 900 * u
+    x0, y0 = (width - side) / 2, (height - side) / 2
+    # the "photo": smooth colour fields with a few shapes, as a camera picture would have
+    yy, xx = np.mgrid[0 : int(side), 0 : int(side)].astype(np.float32) / side
+    photo = np.stack([120 + 100 * xx, 80 + 150 * yy * (1 - xx), 200 - 120 * yy], axis=2).astype(np.uint8)
+    for _ in range(9):
+        cx, cy, radius = rng.uniform(0, side, 2).astype(int).tolist() + [int(rng.uniform(30, 120) * u)]
+        colour = tuple(int(v) for v in rng.integers(30, 230, 3))
+        cv2.circle(photo, (int(cx), int(cy)), radius, colour, -1, cv2.LINE_AA)
+    tile, gap = side / 4, 6 * u
+    order = rng.permutation(16)
+    for k in range(16):
+        r, c = divmod(k, 4)
+        x, y = int(x0 + c * tile + gap / 2), int(y0 + r * tile + gap / 2)
+        size = int(tile - gap)
+        if order[k] == 15:
+            page[y : y + size, x : x + size] = rgb(150, 150, 150)  # the blank tile
+            continue
+        sr, sc = divmod(int(order[k]), 4)
+        page[y : y + size, x : x + size] = photo[
+            int(sr * tile) : int(sr * tile) + size, int(sc * tile) : int(sc * tile) + size
+        ]
+    return page
+
+
+def numbered_grid(width: int, height: int) -> np.ndarray:
+    """A puzzle solver app's input: a 6x6 grid of equal round-cornered buttons numbered 1..36."""
+    u = width / 1080
+    page = _page(width, height, rgb(250, 250, 250))
+    _header(page, "Solver", rgb(60, 120, 200))
+    side, pitch = 130 * u, 150 * u
+    x0, y0 = (width - 6 * pitch) / 2 + (pitch - side) / 2, 420 * u
+    for k in range(36):
+        r, c = divmod(k, 6)
+        x, y = x0 + c * pitch, y0 + r * pitch
+        fill_rounded_rect(page, x, y, x + side, y + side, 24 * u, rgb(210, 220, 235))
+        text(page, str(k + 1), x + side / 2, y + side / 2, 40 * u, rgb(40, 60, 100), bold=True)
+    fill_rounded_rect(
+        page, 290 * u, y0 + 6 * pitch + 80 * u, 790 * u, y0 + 6 * pitch + 200 * u, 60 * u, rgb(60, 120, 200)
+    )
+    text(page, "Solve", 540 * u, y0 + 6 * pitch + 140 * u, 44 * u, WHITE, bold=True)
+    return page
+
+
+def calendar(width: int, height: int, *, dark: bool = False) -> np.ndarray:
+    """A month view: a 7-column grid of day squares with their numbers; today marked by a disc."""
+    u = width / 1080
+    background, cell, ink = (
+        (rgb(22, 30, 56), rgb(98, 106, 128), rgb(230, 230, 240))
+        if dark
+        else (rgb(255, 255, 255), rgb(236, 238, 242), rgb(50, 50, 60))
+    )
+    page = _page(width, height, background)
+    _header(page, "March", rgb(236, 88, 120) if dark else rgb(70, 130, 230))
+    side, pitch = 128 * u, 142 * u
+    x0, y0 = (width - 7 * pitch) / 2 + (pitch - side) / 2, 500 * u
+    for k, day in enumerate("MTWTFSS"):
+        text(page, day, x0 + k * pitch + side / 2, y0 - 50 * u, 30 * u, ink, bold=True)
+    for k in range(3, 3 + 31):
+        r, c = divmod(k, 7)
+        x, y = x0 + c * pitch, y0 + r * pitch
+        day = k - 2
+        if day == 17:  # today: a disc like a dark board's start
+            fill_rounded_rect(page, x, y, x + side, y + side, 14 * u, rgb(238, 92, 128))
+            fill_circle(page, x + side / 2, y + side / 2, 0.3 * side, darker(rgb(238, 92, 128), 0.45))
+            continue
+        fill_rounded_rect(page, x, y, x + side, y + side, 14 * u, cell)
+        text(page, str(day), x + side / 2, y + side / 2, 34 * u, ink)
+    return page
+
+
+def menu(width: int, height: int) -> np.ndarray:
+    """The game's start menu: a title, the cat, and a column of wide capsule buttons."""
+    from onestroke.practice.sprites import draw_cat
+
+    u = width / 1080
+    page = _page(width, height, rgb(249, 249, 249))
+    text(page, "One Stroke", width / 2, 320 * u, 90 * u, rgb(80, 80, 80), bold=True)
+    draw_cat(page, width / 2, 640 * u, 260 * u, rgb(217, 173, 152), happy=True)
+    for k, (label, colour) in enumerate(
+        (("Play", rgb(255, 170, 0)), ("Levels", rgb(20, 160, 240)), ("Settings", rgb(150, 210, 0)))
+    ):
+        y = 1000 * u + k * 200 * u
+        fill_rounded_rect(page, 240 * u, y, 840 * u, y + 140 * u, 70 * u, colour)
+        text(page, label, width / 2, y + 70 * u, 48 * u, WHITE, bold=True)
+    return page
+
+
+def pattern_lock(width: int, height: int) -> np.ndarray:
+    """A phone's pattern lock: 3x3 dots on one dark field, a pattern drawn through five of them."""
+    u = width / 1080
+    page = _page(width, height, rgb(30, 40, 60))
+    text(page, "Draw your unlock pattern", width / 2, 500 * u, 40 * u, rgb(220, 220, 230))
+    pitch = 300 * u
+    x0, y0 = width / 2 - pitch, 1100 * u
+    centres = {(r, c): (x0 + c * pitch, y0 + r * pitch) for r in range(3) for c in range(3)}
+    pattern = [(0, 0), (1, 0), (1, 1), (0, 2), (2, 2)]
+    thick_line(page, [centres[p] for p in pattern], 14 * u, rgb(90, 200, 250))
+    for cell, (x, y) in centres.items():
+        if cell in pattern:
+            fill_circle(page, x, y, 60 * u, lighter(rgb(90, 200, 250), 0.6))
+            fill_circle(page, x, y, 30 * u, rgb(90, 200, 250))
+        else:
+            fill_circle(page, x, y, 26 * u, rgb(200, 205, 215))
+    return page
+
+
+def dotted_paper(width: int, height: int, seed: int = 2) -> np.ndarray:
+    """A note-taking app on dotted paper: a lattice of small dots, some handwriting across it."""
+    rng = random.Random(seed)
+    u = width / 1080
+    page = _page(width, height, rgb(252, 250, 244))
+    pitch = 60 * u
+    for y in np.arange(200 * u, height - 40 * u, pitch):
+        for x in np.arange(40 * u, width - 20 * u, pitch):
+            fill_circle(page, x, y, 5 * u, rgb(180, 180, 190))
+    for line in range(4):  # a few words of "handwriting"
+        points = [
+            (120 * u + k * 40 * u, 420 * u + line * 240 * u + rng.uniform(-30, 30) * u) for k in range(18)
+        ]
+        thick_line(page, points, 6 * u, rgb(30, 60, 150))
+    return page
+
+
+def palette(width: int, height: int) -> np.ndarray:
+    """A colour picker: an 8x6 grid of squares, every one a different colour."""
+    u = width / 1080
+    page = _page(width, height, rgb(255, 255, 255))
+    _header(page, "Colours", rgb(90, 90, 90))
+    side, pitch = 120 * u, 140 * u
+    x0, y0 = (width - 6 * pitch) / 2 + (pitch - side) / 2, 420 * u
+    for r in range(8):
+        for c in range(6):
+            hue = int(180 * c / 6)
+            hsv = np.uint8([[[hue, 60 + 24 * r, 250 - 12 * r]]])
+            colour = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+            x, y = x0 + c * pitch, y0 + r * pitch
+            fill_rounded_rect(page, x, y, x + side, y + side, 6 * u, colour)  # type: ignore[arg-type]
+    return page
+
+
+def file_manager_selected(width: int, height: int) -> np.ndarray:
+    """A file manager on a phone: square grey icons with names under them, one selected in blue."""
+    u = width / 1080
+    page = _page(width, height, rgb(255, 255, 255))
+    _header(page, "Files", rgb(70, 130, 230))
+    side, pitch_x, pitch_y = 170 * u, 240 * u, 300 * u
+    x0, y0 = (width - 4 * pitch_x) / 2 + (pitch_x - side) / 2, 320 * u
+    for r in range(5):
+        for c in range(4):
+            x, y = x0 + c * pitch_x, y0 + r * pitch_y
+            colour = rgb(38, 160, 176) if (r, c) == (2, 1) else rgb(216, 219, 226)
+            fill_rounded_rect(page, x, y, x + side, y + side, 8 * u, colour)
+            text(page, f"IMG_{r}{c}.jpg", x + side / 2, y + side + 40 * u, 26 * u, rgb(60, 60, 70))
+    return page
+
+
+def music_player(width: int, height: int) -> np.ndarray:
+    """A music player: a big round play button between two capsules, on a dark gradient (no veil)."""
+    u = width / 1080
+    t = np.linspace(0, 1, height)[:, None, None]
+    page = (np.array(rgb(60, 30, 90), float) * (1 - t) + np.array(rgb(20, 20, 40), float) * t).astype(
+        np.uint8
+    )
+    page = np.repeat(page, width, axis=1)
+    fill_rounded_rect(page, 140 * u, 300 * u, 940 * u, 1100 * u, 30 * u, rgb(200, 120, 80))  # the album art
+    text(page, "Track 07", width / 2, 1250 * u, 50 * u, WHITE, bold=True)
+    cy = 1560 * u
+    fill_circle(page, width / 2, cy, 150 * u, rgb(255, 200, 40))
+    cv2.fillPoly(
+        page,
+        [
+            np.int32(
+                [
+                    [width / 2 - 40 * u, cy - 70 * u],
+                    [width / 2 - 40 * u, cy + 70 * u],
+                    [width / 2 + 70 * u, cy],
+                ]
+            )
+        ],
+        WHITE,
+    )
+    fill_rounded_rect(page, 60 * u, cy - 55 * u, 300 * u, cy + 55 * u, 55 * u, rgb(236, 150, 246))
+    fill_rounded_rect(page, 780 * u, cy - 55 * u, 1020 * u, cy + 55 * u, 55 * u, rgb(252, 196, 52))
+    return page

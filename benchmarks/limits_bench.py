@@ -115,8 +115,10 @@ def run_once(path: Path, timeout: float, options: tuple[str, ...] = ()) -> Run:
         err.seek(0)
         text, message = out.read().decode(), err.read().decode().strip()
         peak = int(Path(rss.name).read_text() or 0) / 1024
-    if not text.strip():
-        return Run(status, "refused", "-", None, wall, peak, message)
+    if not text.strip():  # refused with a one-line error (exit 2), or the command failed
+        return Run(
+            status, "refused" if status == 2 else f"failed (exit {status})", "-", None, wall, peak, message
+        )
     record = json.loads(text.splitlines()[0])
     verdict = {True: "solved", False: "no path", None: "undecided"}[record["solvable"]]
     return Run(status, verdict, record.get("engine", ""), record["seconds"], wall, peak, message)
@@ -160,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                     answer, ratio, solve_s = f"refused (exit {worst.status})", "-", "-"
                 else:
                     slowest = max(r.solve_seconds or 0.0 for r in runs)
-                    ok = slowest <= bound(timeout)
+                    answered = all(r.solve_seconds is not None for r in runs)
+                    ok = answered and slowest <= bound(timeout)
                     answer = f"{worst.verdict} ({worst.engine})"
                     ratio = f"{slowest / timeout:.3f}"
                     solve_s = f"{slowest:.3f}"

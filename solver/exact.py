@@ -29,6 +29,10 @@ FREE_SECONDS_PER_CLAUSE = 4e-8
 """About what deleting the solver and the model costs per clause (42 ms for 1.6 million clauses,
 a 158x158 8-move board): the building and the slices stop that much before the deadline."""
 
+FREE_SECONDS_PER_CELL = 4e-7
+"""And per open cell, for the Python side of the model (edge tuples, incidence lists): about
+40 ms for a 316x316 board."""
+
 SLICE_SECONDS = 0.2
 """The longest stretch the SAT solver runs without returning to Python (a conflict budget sized
 from the measured rate): the deadline is read between slices, and so is Ctrl-C (below)."""
@@ -99,8 +103,12 @@ def solve_exact(
     run = _TimedRun(solver, deadline, interruptible=not solver_name.startswith("cadical"))
     added = 0  # clauses in the solver: freeing them takes time too, and it comes after the deadline
 
+    def reserve() -> float:
+        """Seconds to free the model: the solver's clauses and this function's tables."""
+        return added * FREE_SECONDS_PER_CLAUSE + n * FREE_SECONDS_PER_CELL
+
     def out_of_time() -> bool:
-        return passed(None if deadline is None else deadline - added * FREE_SECONDS_PER_CLAUSE)
+        return passed(None if deadline is None else deadline - reserve())
 
     try:
         # clauses go in per slice of about CHECK_EVERY clauses (python-sat adds them one call each,
@@ -123,7 +131,7 @@ def solve_exact(
         added += len(clauses)
         del clauses
         if deadline is not None:  # the solver's slices stop early enough to free the model in time
-            run.deadline = deadline - added * FREE_SECONDS_PER_CLAUSE
+            run.deadline = deadline - reserve()
         while True:
             found = run.solve()
             if found is None:

@@ -76,6 +76,7 @@ def baseline(rev: str) -> Callable[[np.ndarray], object]:
     spec = importlib.util.spec_from_file_location("baseline_vision", handle.name)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["baseline_vision"] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module.detect
 

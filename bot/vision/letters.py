@@ -59,3 +59,25 @@ def read_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, int]) -> 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     union = (a | b).sum()
     return float((a & b).sum() / union) if union else 0.0
+
+
+def read_letters(
+    image: np.ndarray, lattice: Lattice, box: tuple[int, int, int, int], kinds: np.ndarray
+) -> dict:
+    """The letters on the marked positions of a grid (box coordinates -> 'S' or 'E').
+
+    Only a start and a goal carry letters: with more than three marked cells (a keypad, a
+    calendar) the board is refused anyway, and reading them all would only cost time.
+    """
+    from onestroke.bot.vision.reading import MARK
+
+    marked = list(zip(*np.nonzero(kinds == MARK), strict=True))
+    if len(marked) > 3:
+        return {}
+    r0, _, c0, _ = box
+    letters = {}
+    for r, c in marked:
+        letter = read_letter(image, lattice, (r0 + int(r), c0 + int(c)))
+        if letter:
+            letters[(int(r), int(c))] = letter
+    return letters

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.letters import read_letter
+from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     Box,
@@ -56,12 +56,7 @@ def read_nodes(image: np.ndarray, lattice: Lattice) -> Reading:
     pairs_right, pairs_down = open_pairs(kinds)
     bands_right, gaps_right, covered_right = gaps(right, field)
     bands_down, gaps_down, covered_down = gaps(down, field)
-    r0, _, c0, _ = box
-    letters = {}
-    for r, c in zip(*np.nonzero(kinds == MARK), strict=True):
-        letter = read_letter(image, lattice, (r0 + int(r), c0 + int(c)))
-        if letter:
-            letters[(int(r), int(c))] = letter
+    letters = read_letters(image, lattice, box, kinds)
     return Reading(
         "nodes",
         lattice,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.letters import read_letter
+from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     CORE,
@@ -57,12 +57,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
     bands_right, gaps_right, covered_right = gaps(right, background)
     bands_down, gaps_down, covered_down = gaps(down, background)
     pairs_right, pairs_down = open_pairs(kinds)
-    r0, _, c0, _ = box
-    letters = {}
-    for r, c in zip(*np.nonzero(kinds == MARK), strict=True):
-        letter = read_letter(image, lattice, (r0 + int(r), c0 + int(c)))
-        if letter:
-            letters[(int(r), int(c))] = letter
+    letters = read_letters(image, lattice, box, kinds)
     return Reading(
         "tiles",
         lattice,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from onestroke._process import stop_process
+from onestroke._process import detached, stop_process
 from onestroke.bot.coords import Rect
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Board
@@ -67,7 +67,8 @@ def start_game(
     if levels is not None:
         command += ["--levels", str(levels)]
     command += rules_options(rules or Rules(strict=False)) + (["--web"] if web else [])
-    game = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
+    # its own process group: the terminal's Ctrl-C reaches the bot, which stops the game itself
+    game = detached(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
     assert game.stdout is not None
     try:
         ready, _, _ = select.select([game.stdout], [], [], WEB_READY_TIMEOUT if web else READY_TIMEOUT)

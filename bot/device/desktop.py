@@ -26,7 +26,7 @@ from onestroke.bot.device.base import (
     register,
     signals_deferred,
 )
-from onestroke.bot.device.x11 import X11WindowStack, is_x11, quiet_xlib
+from onestroke.bot.device.x11 import X11WindowStack, display_answers, is_x11, quiet_xlib
 from onestroke.calibration.locate import pointer_scale
 
 
@@ -46,6 +46,12 @@ def no_display_reason() -> str | None:
         "no display: DISPLAY is not set (run on a desktop, use `onestroke demo` which starts Xvfb"
         " by itself, or start one: Xvfb :99 & export DISPLAY=:99)"
     )
+
+
+def display_gone() -> str:
+    """The one line for a pointer call on an X server that has ended."""
+    display = os.environ.get("DISPLAY", "")
+    return f"the display {display!r} went away (its X server ended) while the bot used it"
 
 
 def as_monitor(rect: Rect) -> dict[str, int]:
@@ -130,6 +136,7 @@ class MouseSession(TouchSession):
         self._gui = gui
         # macOS treats moves with the button down as plain moves unless they are drag events.
         self._drag_events = platform.system() == "Darwin"
+        self._display_gone = False  # python-xlib hangs on any request after its connection broke
 
     def _send(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         """One pyautogui call that Ctrl-C cannot split.
@@ -139,7 +146,13 @@ class MouseSession(TouchSession):
         follows would then never reach the server. Signals wait until the call is done.
         """
         with signals_deferred():
-            call(*args, **kwargs)
+            try:
+                call(*args, **kwargs)
+            except Exception:  # python-xlib's errors for a dead connection are of many types
+                if is_x11() and not display_answers():
+                    self._display_gone = True
+                    raise InputError(display_gone()) from None
+                raise
 
     def _press(self, point: Point) -> None:
         x, y = Point(*point).rounded()
@@ -155,10 +168,15 @@ class MouseSession(TouchSession):
 
     def _release(self) -> None:
         """Button up, even when the fail-safe corner is what stopped us (releasing is always safe)."""
+        if self._display_gone:
+            return  # the button went with the display
         gui = self._gui
         failsafe, gui.FAILSAFE = gui.FAILSAFE, False
         try:
             gui.mouseUp(button="left")
+        except Exception:
+            if not (is_x11() and not display_answers()):
+                raise  # the display went away: the button went with it, nothing is held down
         finally:
             gui.FAILSAFE = failsafe
 

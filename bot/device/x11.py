@@ -42,6 +42,24 @@ def is_x11() -> bool:
     return platform.system() == "Linux" and bool(os.environ.get("DISPLAY"))
 
 
+def display_answers() -> bool:
+    """True when the X server named by DISPLAY still takes a new connection.
+
+    Asked only after a pointer call failed: a server that ended (its session closed, a demo's
+    Xvfb stopped) took the pressed button with it, which is no reason for a traceback.
+    """
+    try:  # lazy: see window_boxes
+        from Xlib import display
+    except ImportError:
+        return True  # cannot tell: assume it does, so the real error is shown
+    try:
+        with quiet_xlib():
+            display.Display().close()
+    except Exception:  # python-xlib raises several unrelated types for "cannot connect"
+        return False
+    return True
+
+
 def window_boxes() -> list[tuple[int, Rect]] | None:
     """The viewable top-level X windows, bottom to top, as (id, rectangle in root coordinates).
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from onestroke._process import stop_process
+from onestroke._process import detached, stop_process
 from onestroke.bot.coords import Rect
 from onestroke.bot.device.base import CaptureError, DeviceBase, register
 from onestroke.bot.device.desktop import DesktopDevice, MouseSession
@@ -63,7 +63,7 @@ def virtual_display(width: int = 1920, height: int = 1080) -> Iterator[VirtualDi
     log_path = os.path.join(folder, "Xvfb.log")
     read_fd, write_fd = os.pipe()
     with open(log_path, "wb") as log:  # a file, not a pipe: nobody drains Xvfb's chatter
-        process = subprocess.Popen(
+        process = detached(  # its own process group: a Ctrl-C must not end it before the button is up
             [xvfb, "-displayfd", str(write_fd), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
             pass_fds=(write_fd,),
             stdin=subprocess.DEVNULL,

@@ -31,7 +31,7 @@ from typing import Any
 
 import cv2
 
-from onestroke._process import stop_process
+from onestroke._process import detached, stop_process
 from onestroke.practice.game import BASE_SIZE, GameLog, PracticeError
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
@@ -174,13 +174,9 @@ def open_browser(
         f"--window-size={size[0]},{size[1]}",
         f"--app={url}",
     ]
-    return subprocess.Popen(
-        command,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=dict(os.environ),
-        start_new_session=False,
-    )
+    # its own process group: a Ctrl-C in the terminal reaches the game, which stops the browser
+    # (Chromium ended by the SIGINT itself still writes its profile while we remove it)
+    return detached(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
 
 
 def run_web_practice(
@@ -207,7 +203,7 @@ def run_web_practice(
     x, y = position or (100, 100)
     process = None
     try:
-        with tempfile.TemporaryDirectory(prefix="onestroke-chromium-") as profile:
+        with tempfile.TemporaryDirectory(prefix="onestroke-chromium-", ignore_cleanup_errors=True) as profile:
             if browser:
                 process = open_browser(url, (x, y), (game.width, game.height), Path(profile))
                 if not game.shown.wait(BROWSER_START):

@@ -70,8 +70,8 @@ class Touch(Protocol):
 class Pace:
     """How fast this game answers: the median of its latest answer times, and how to wait for one.
 
-    The first look after a move comes at 60 % of the expected answer, then every eighth of it
-    (at least `min_poll`): the watcher costs the game little CPU and still sees an answer soon.
+    The first look after a move comes at 60 % of the expected answer (at most 50 ms), then every
+    eighth of it (at least `min_poll`): the watcher costs the game little CPU and still sees an answer soon.
     """
 
     first: float = FIRST_ANSWER
@@ -87,7 +87,8 @@ class Pace:
 
     @property
     def first_look(self) -> float:
-        return 0.6 * self.expected
+        """60 % of the expected answer, at most 50 ms: a game that died is seen soon even when slow."""
+        return min(0.6 * self.expected, 0.05)
 
     @property
     def poll(self) -> float:

@@ -29,6 +29,7 @@ import statistics
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -219,26 +220,27 @@ def follow_route(
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
 ) -> DragReport:
-    """Draw `path` from `path[start]` (the cat's cell; `path[:start+1]` already taken) to its end.
+    """Draw the walk `path` from `path[start]` (the cat's cell; `path[:start+1]` already drawn) to its end.
 
-    Presses on `path[start]`, sends the finger one cell at a time and waits for each to show as
-    taken; lifts the finger at the end. On a cause to stop, lifts it at once and raises
-    `DragStopped`. `jiggle` is the pointer distance of a re-sent move from the cell centre
-    (default a tenth of the distance between the first two cells).
+    Presses on `path[start]`, sends the finger one cell at a time and waits for each step to
+    show; lifts the finger at the end. A step onto the cell before the head (the walk going back
+    over the drawn path: `walk_back`) undoes the head, as the game does; any other step takes a
+    new cell. On a cause to stop, lifts the finger at once and raises `DragStopped`. `jiggle`
+    is the pointer distance of a re-sent move from the cell centre (default a tenth of the
+    distance between two neighbouring cells).
     """
     pace = pace or Pace()
     report = DragReport()
-    total = len(path)
-    if total - start < 2:
+    if len(path) - start < 2:
         return report
     if not jiggle:
-        (x0, y0), (x1, y1) = to_pointer(path[0]), to_pointer(path[1])
+        (x0, y0), (x1, y1) = to_pointer(path[start]), to_pointer(path[start + 1])
         jiggle = 0.1 * max(abs(x1 - x0), abs(y1 - y0))
     began = clock()
-    state = _Drag(touch, watch, path, to_pointer, pace, report, jiggle, window_open, clock, sleep)
+    state = _Drag(touch, watch, len(set(path)), to_pointer, pace, report, jiggle, window_open, clock, sleep)
     touch.down(to_pointer(path[start]))
     try:
-        state.run(start)
+        state.run(path, start)
     except BaseException:
         touch.up()
         raise
@@ -247,11 +249,19 @@ def follow_route(
     return report
 
 
+def walk_back(drawn: Sequence[Cell], to: int, finish: Sequence[Cell]) -> list[Cell]:
+    """The walk that undoes `drawn` (start to head) back to `drawn[to]`, then goes on along `finish`
+    (which begins at `drawn[to]`): for `follow_route` with `start=len(drawn) - 1`."""
+    if not finish or finish[0] != drawn[to]:
+        raise ValueError(f"the finish must begin at the cell gone back to, {drawn[to]}")
+    return [*drawn, *reversed(drawn[to:-1]), *finish[1:]]
+
+
 @dataclass
 class _Drag:
     touch: Touch
     watch: BoardWatch
-    path: Sequence[Cell]
+    total: int  # cells on the route
     to_pointer: Callable[[Cell], Point]
     pace: Pace
     report: DragReport
@@ -260,22 +270,26 @@ class _Drag:
     clock: Callable[[], float]
     sleep: Callable[[float], None]
 
-    def run(self, start: int) -> None:
-        k = start  # path[:k+1] shows as taken
-        while k + 1 < len(self.path):
-            self._step(k)
-            k += 1
+    def run(self, path: Sequence[Cell], start: int) -> None:
+        drawn = list(path[: start + 1])  # the path as the game should show it, start to head
+        for target in path[start + 1 :]:
+            before = set(drawn)
+            if len(drawn) >= 2 and target == drawn[-2]:  # back over the drawn path: undo the head
+                self._step(target, drawn[-1], before, before - {drawn[-1]}, f"undoing cell {len(drawn)}")
+                drawn.pop()
+            else:
+                where = f"at cell {len(drawn) + 1} of {self.total}"
+                self._step(target, drawn[-1], before, before | {target}, where)
+                drawn.append(target)
             self.report.cells += 1
 
     def _stop(self, message: str, cause: str, taken: int) -> DragStopped:
         self.touch.up()  # first: the finger must not stay down while we explain
         return DragStopped(message, cause=cause, taken=taken)
 
-    def _step(self, k: int) -> None:
-        """Send the finger to path[k+1] and return once the screen shows it taken."""
-        target = self.path[k + 1]
-        before = set(self.path[: k + 1])
-        after = before | {target}
+    def _step(self, target: Cell, head: Cell, before: set[Cell], after: set[Cell], where: str) -> None:
+        """Send the finger from `head` to `target`; return once the screen shows `after` taken."""
+        kept = before & after  # cells that must stay taken all along
         sent = self.clock()
         self.touch.move(self.to_pointer(target))
         resends = 0
@@ -288,50 +302,40 @@ class _Drag:
                 self.pace.learn(answer)
                 self.report.answers.append(answer)
                 return
-            self._check_board(look, k)
-            extra = look.taken - after
+            self._check_board(look, where, len(kept))
+            extra = look.taken - after - before
             if extra:
                 if len(extra) > 2:
                     raise self._stop(
-                        f"the board changed under the drag: {len(extra)} cells off the route changed"
-                        f" at cell {k + 2} of {len(self.path)}",
+                        f"the board changed under the drag: {len(extra)} cells off the route changed {where}",
                         "changed",
-                        k + 1,
+                        len(kept),
                     )
                 undos += 1
                 self.report.undos += 1
                 if undos > UNDOS:
-                    raise self._stop(
-                        f"the game kept taking cells off the route at cell {k + 2} of {len(self.path)}",
-                        "undo",
-                        k + 1,
-                    )
+                    raise self._stop(f"the game kept taking cells off the route {where}", "undo", len(kept))
                 # drag back onto the cell the game took before the wrong one: that undoes it
-                back = target if target in look.taken else self.path[k]
+                back = target if target in look.taken else head
                 self.touch.move(self.to_pointer(back))
                 self.sleep(self.pace.expected)
                 self.touch.move(self.to_pointer(target))
                 sent = self.clock()
                 self.sleep(self.pace.first_look)
                 continue
-            missing = before - look.taken
+            missing = kept - look.taken
             if missing:  # the game lost cells it had shown: it dropped or undid the path
                 raise self._stop(
-                    f"the game stopped following the drag at cell {k + 2} of {len(self.path)}"
-                    f" (it dropped {len(missing)} drawn cell(s))",
+                    f"the game stopped following the drag {where} (it dropped {len(missing)} drawn cell(s))",
                     "dropped",
-                    len(look.taken & before),
+                    len(look.taken & kept),
                 )
             if look.at - sent < self.pace.patience:
                 self.sleep(self.pace.poll)
                 continue
             resends += 1
             if resends > RESENDS:
-                raise self._stop(
-                    f"the game stopped following the drag at cell {k + 2} of {len(self.path)}",
-                    "not-following",
-                    k + 1,
-                )
+                raise self._stop(f"the game stopped following the drag {where}", "not-following", len(kept))
             self.report.resends += 1
             x, y = self.to_pointer(target)
             offset = self.jiggle if resends % 2 else -self.jiggle
@@ -339,13 +343,11 @@ class _Drag:
             sent = self.clock()
             self.sleep(self.pace.first_look)
 
-    def _check_board(self, look: Look, k: int) -> None:
+    def _check_board(self, look: Look, where: str, taken: int) -> None:
         if self.window_open is not None and not self.window_open():
-            raise self._stop("the game window closed", "window", k + 1)
+            raise self._stop("the game window closed", "window", taken)
         if look.board_gone:
-            raise self._stop(
-                f"the board vanished from the screen at cell {k + 2} of {len(self.path)}", "vanished", k + 1
-            )
+            raise self._stop(f"the board vanished from the screen {where}", "vanished", taken)
 
 
 def watched_drag(
@@ -364,13 +366,22 @@ def watched_drag(
     `pointer_geometry` the same lattice in pointer units. On a desktop with a window stack a
     board that vanishes is checked against the window that showed it, to name the cause.
     """
-    watch = BoardWatch(lambda: device.grab(region), image_geometry, list(path), path[: start + 1])
+    cells = list(dict.fromkeys(path))  # a walk that goes back passes some cells twice
+    watch = BoardWatch(lambda: device.grab(region), image_geometry, cells, path[: start + 1])
     windows = getattr(device, "windows", None)
     centre = pointer_geometry.bounds().centre
     window = windows.window_at(centre) if windows is not None else None
     try:
-        with device.touch(pointer_geometry.bounds()) as touch:
-            return follow_route(touch, watch, path, pointer_geometry.centre, start=start, pace=pace)
+        with device.touch(pointer_geometry.bounds()) as touch, ExitStack() as stack:
+            window_open = None
+            if windows is not None and hasattr(windows, "watch") and hasattr(touch, "release_now"):
+                # the X server tells the moment the game's window goes: the button is released
+                # from the watching thread at once, without waiting for the next look
+                gone = stack.enter_context(windows.watch(centre, touch.release_now)).gone
+                window_open = lambda: not gone.is_set()  # noqa: E731
+            return follow_route(
+                touch, watch, path, pointer_geometry.centre, start=start, pace=pace, window_open=window_open
+            )
     except DragStopped as stopped:
         if stopped.cause == "vanished" and window is not None and windows.window_at(centre) != window:
             raise DragStopped("the game window closed", cause="window", taken=stopped.taken) from None

@@ -6,11 +6,15 @@ only time is simulated. What counts is the game's own log.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from simgame import SimGame
+from test_resume import random_walk
 
 from onestroke.bot.coords import Point
 from onestroke.bot.drag import BoardWatch, DragStopped, Pace, follow_route
+from onestroke.bot.play.resume import drawn_after, plan
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Cell
 from onestroke.solver.check import is_valid_path
@@ -153,3 +157,38 @@ def test_keep_mode_goes_on_from_the_cat() -> None:
     (record,) = cleared(sim)
     assert record["kept"] == 8 and record["path"] == [list(c) for c in path]
     assert report.cells == len(path) - 9
+
+
+def draw_by_hand(sim: SimGame, cells: list[Cell]) -> None:
+    """A person draws `cells` slowly (slower than the longest stall) and lets go (keep mode
+    leaves them drawn)."""
+    geometry = sim.game.geometry
+    sim.touch.down(geometry.centre(cells[0]))
+    for cell in cells[1:]:
+        sim.clock.sleep(0.5)
+        sim.touch.move(geometry.centre(cell))
+        sim.run_until(sim.clock.t)
+    sim.clock.sleep(0.1)
+    sim.touch.up()
+    sim.run_until(sim.clock.t + 0.1)
+
+
+@pytest.mark.parametrize("seed", [3, 5, 11])
+def test_a_dead_end_drawn_by_hand_is_undone_back_to_a_finish_and_finished(seed: int) -> None:
+    """Keep mode: a person drew into a dead end; the bot drags back over the drawn path (each
+    step back undoes a cell) to the latest cell with a finish, then finishes."""
+    sim = SimGame(Rules(fps=30, stalls=True, on_release="keep"), seed=seed, level=6)
+    board = sim.game.level.board
+    rng = random.Random(seed)
+    while True:  # a walk from the start with no finish from its head
+        walked = random_walk(board, rng)
+        found = plan(board, walked)
+        if found.back > 0 and found.back < found.start:
+            break
+    draw_by_hand(sim, walked)
+    assert sim.game.play.route == walked
+    report = drag(sim, list(found.walk), start=found.start)
+    (record,) = cleared(sim)
+    assert record["path"] == [list(c) for c in drawn_after(found.walk)]
+    assert is_valid_path(board, record["path"]) and record["kept"] == len(walked) - 1
+    assert report.cells == len(found.walk) - 1 - found.start

@@ -26,7 +26,7 @@ from onestroke.bot.device.base import (
     register,
     signals_deferred,
 )
-from onestroke.bot.device.x11 import X11WindowStack, display_answers, is_x11, quiet_xlib
+from onestroke.bot.device.x11 import X11WindowStack, display_answers, is_x11, quiet_xlib, release_button_now
 from onestroke.calibration.locate import pointer_scale
 
 
@@ -165,6 +165,13 @@ class MouseSession(TouchSession):
             self._send(self._gui.dragTo, x, y, duration=0, button="left", mouseDownUp=False)
         else:
             self._send(self._gui.moveTo, x, y)
+
+    def release_now(self) -> None:
+        """Button up from any thread (a watcher that saw the game's window go): XTEST on a
+        connection of its own, as pyautogui's is not to be shared between threads. The session's
+        own release still follows on its way out (harmless twice)."""
+        if is_x11():
+            release_button_now()
 
     def _release(self) -> None:
         """Button up, even when the fail-safe corner is what stopped us (releasing is always safe)."""

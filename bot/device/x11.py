@@ -7,11 +7,15 @@ needs a usable Xauthority (see `quiet_xlib`), and most commands never ask.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import platform
-from collections.abc import Iterator, Sequence
+import select
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, redirect_stdout
+from typing import Any
 
 from onestroke.bot.coords import Point, Rect
 
@@ -120,3 +124,94 @@ class X11WindowStack:
         """The rectangle of the top-level window a person sees at screen `point`, if known."""
         boxes = window_boxes()
         return None if boxes is None else _top_at(boxes, point)[1]
+
+    def watch(self, point: Point, on_gone: Callable[[], None]) -> WindowWatch:
+        """A `WindowWatch` on the window a person sees at `point` (close it when done)."""
+        return WindowWatch(point, on_gone)
+
+
+class WindowWatch:
+    """Tells at once, from a thread of its own, when the top-level window under a point goes away.
+
+    The X server sends DestroyNotify or UnmapNotify the moment a window is destroyed (its
+    program died) or hidden: no grab, no polling of the screen, no waiting for the bot's own
+    loop. `on_gone` is called from the watching thread (it must be safe there: the release sends
+    its own XTEST event on its own connection). Does nothing where the question cannot be asked.
+    """
+
+    def __init__(self, point: Point, on_gone: Callable[[], None]) -> None:
+        self.gone = threading.Event()
+        self._stop = threading.Event()
+        self._on_gone = on_gone
+        self._thread: threading.Thread | None = None
+        boxes = window_boxes()
+        wid = None if boxes is None else _top_at(boxes, point)[0]
+        if wid is None:
+            return
+        try:
+            from Xlib import X, display  # lazy: see window_boxes
+
+            with quiet_xlib():
+                connection = display.Display()
+        except Exception:  # no connection: nothing to watch
+            return
+        try:
+            window = connection.create_resource_object("window", wid)
+            window.change_attributes(event_mask=X.StructureNotifyMask)
+            connection.sync()
+        except Exception:  # the window went away already
+            connection.close()
+            return
+        self._thread = threading.Thread(target=self._watch, args=(connection, wid), daemon=True)
+        self._thread.start()
+
+    def _watch(self, connection: Any, wid: int) -> None:
+        """Wait for the window's end (the one connection is used by this thread alone)."""
+        from Xlib import X
+
+        gone = False
+        try:
+            while not self._stop.is_set() and not gone:
+                ready, _, _ = select.select([connection.fileno()], [], [], 0.05)
+                while ready and connection.pending_events():  # raises once the server has ended
+                    event = connection.next_event()
+                    if event.type in (X.DestroyNotify, X.UnmapNotify) and event.window.id == wid:
+                        gone = True
+                        break
+        except Exception:  # the X server ended: the window with it
+            gone = True
+        finally:
+            with contextlib.suppress(Exception):
+                connection.close()
+        if gone and not self._stop.is_set():
+            self.gone.set()
+            self._on_gone()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(1.0)
+
+    def __enter__(self) -> WindowWatch:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+
+def release_button_now() -> None:
+    """Release the left button through XTEST on a connection of our own (safe from any thread;
+    harmless when the button is already up)."""
+    try:
+        from Xlib import X, display
+        from Xlib.ext import xtest
+
+        with quiet_xlib():
+            d = display.Display()
+        try:
+            xtest.fake_input(d, X.ButtonRelease, 1)
+            d.sync()
+        finally:
+            d.close()
+    except Exception:  # no connection: the display (and the button with it) is gone
+        pass

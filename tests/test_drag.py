@@ -1,4 +1,4 @@
-"""The closed-loop drag (bot/drag.py) against the strict practice game in simulated time.
+"""The closed-loop drag (bot/play/drag.py) against the strict practice game in simulated time.
 
 The game (tests/simgame.py) is the real rules and the real drawing, with frames and stalls;
 only time is simulated. What counts is the game's own log.
@@ -13,7 +13,7 @@ from simgame import SimGame
 from test_resume import random_walk
 
 from onestroke.bot.coords import Point
-from onestroke.bot.drag import BoardWatch, DragStopped, Pace, follow_route
+from onestroke.bot.play.drag import BoardWatch, DragStopped, Pace, follow_route
 from onestroke.bot.play.resume import drawn_after, plan
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Cell

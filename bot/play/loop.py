@@ -20,10 +20,10 @@ import numpy as np
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device, perform
-from onestroke.bot.drag import DragStopped, watched_drag
-from onestroke.bot.drag import Pace as DragPace
 from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
 from onestroke.bot.play import guards
+from onestroke.bot.play.drag import DragStopped, watched_drag
+from onestroke.bot.play.drag import Pace as DragPace
 from onestroke.bot.play.logbook import Logbook, default_log_dir
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight, look
@@ -176,7 +176,7 @@ class LevelLoop:
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
-            if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/drag.py)
+            if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
                 try:
                     watched_drag(self.device, sight.screen_map.region, sight.detection.geometry, geometry,
                                  result.path, pace=self.drag_pace)  # fmt: skip

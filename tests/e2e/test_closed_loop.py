@@ -1,4 +1,4 @@
-"""The closed-loop drag (bot/drag.py) through the command line, against the strict practice game.
+"""The closed-loop drag (bot/play/drag.py) through the command line, against the strict practice game.
 
 The strict game looks at the pointer once per frame and stalls now and then; a skipped cell
 ends the attempt. The bot must watch the game take every cell, and let go at once when the

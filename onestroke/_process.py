@@ -39,20 +39,34 @@ def detached(command: Sequence[str], **options: Any) -> subprocess.Popen[Any]:
     """`subprocess.Popen(command, **options)` in a process group of its own that dies with us.
 
     The terminal's Ctrl-C reaches only our own process group; the caller stops the child
-    (`stop_process`) on its way out.
+    (`stop_process`) on its way out. SIGINT and SIGTERM are held back from the fork until the
+    child has left our group: one sent to the group in between would otherwise raise inside
+    the Python code that runs in the child before exec (a traceback on our stderr).
     """
-    return subprocess.Popen(list(command), preexec_fn=_leave_group(os.getpid()), **options)
+    if os.name != "posix":
+        return subprocess.Popen(list(command), **options)
+    held = {signal.SIGINT, signal.SIGTERM}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        return subprocess.Popen(list(command), preexec_fn=_leave_group(os.getpid(), mask), **options)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
-def _leave_group(parent: int) -> Any:
+def _leave_group(parent: int, mask: Any) -> Any:
     libc = _libc() if sys.platform.startswith("linux") else None
 
-    def in_child() -> None:  # runs in the child between fork and exec: no allocation-heavy work
+    def in_child() -> None:  # between fork and exec, SIGINT and SIGTERM still held back
         os.setpgid(0, 0)
         if libc is not None:
             libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
             if os.getppid() != parent:  # the parent died before prctl: nobody will stop us
                 os._exit(1)
+        for number in (signal.SIGINT, signal.SIGTERM):  # drop one sent to our old group meanwhile
+            signal.signal(number, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for number in (signal.SIGINT, signal.SIGTERM):  # the program we start gets the usual ones
+            signal.signal(number, signal.SIG_DFL)
 
     return in_child
 

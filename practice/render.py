@@ -57,7 +57,8 @@ class Theme:
     cell_fraction: float = CELL_FRACTION  # tile side / pitch (1.0: tiles touch)
     corner_fraction: float = CORNER_FRACTION  # corner radius / tile side
     start: str = "cat"  # the start's marker: "cat" (an avatar), "colour" (a plain tile in `accent`),
-    # "disc" (an `accent` tile with a darker disc), "letter" (a frame labelled S)
+    # "disc" (an `accent` tile with a darker disc), "frame" (a glowing `accent` frame on the tile),
+    # "letter" (a frame labelled S, on nodes)
     accent: BGR = (0, 0, 0)  # the start's colour ("colour", "disc", "letter")
     path: BGR | None = None  # walked cells; None: a tint of the cat's fur
     band: str = "thin"  # "thin": a deeper shade, 0.3 pitch wide, in the gaps; "full": the walked
@@ -65,6 +66,7 @@ class Theme:
     goal: BGR = rgb(
         250, 150, 40
     )  # how a required end is marked: a flag on tiles, a frame labelled E on nodes
+    goal_mark: str = "flag"  # a required end on tiles: "flag", or "letter" (an E on the tile)
     chrome: str = "game"  # "game": the real game's bars; "app": a plain title bar and two buttons
     field: BGR = (0, 0, 0)  # "nodes": the continuous area of open cells
     lines: BGR | None = None  # tiles that touch: the border lines between them (and the holes' colour)
@@ -149,6 +151,23 @@ THEMES: dict[str, Theme] = {
         band="full",
         chrome="app",
         lines=rgb(124, 92, 62),
+    ),
+    # ... light tiles whose start glows (a halo and a gold frame), the goal an E on a tile ...
+    "glow": Theme(
+        "glow",
+        rgb(244, 242, 250),
+        rgb(204, 208, 230),
+        rgb(70, 60, 110),
+        rgb(120, 100, 200),
+        rgb(232, 230, 244),
+        cell_fraction=0.86,
+        corner_fraction=0.2,
+        start="frame",
+        accent=rgb(255, 186, 30),
+        path=rgb(150, 128, 232),
+        goal=rgb(200, 50, 90),
+        goal_mark="letter",
+        chrome="app",
     ),
     # ... and dots on one continuous field, hatched holes, the start and goal framed and labelled
     "nodes": Theme(
@@ -300,8 +319,35 @@ def _draw_tiles(
         if cell == board.start and th.start in ("colour", "disc"):
             colour = th.accent  # the start keeps its own colour, walked or not
         fill_rounded_rect(image, x - sx / 2, y - sy / 2, x + sx / 2, y + sy / 2, radius, colour)
+    if th.start == "frame":  # a halo just into the gaps, and a frame on the tile's rim
+        x, y = geometry.centre(board.start)
+        halo = lighter(th.accent, 0.55)
+        for grow, colour in ((0.03, halo), (0.0, th.accent)):
+            fill_rounded_rect(
+                image,
+                x - sx / 2 - grow * px,
+                y - sy / 2 - grow * py,
+                x + sx / 2 + grow * px,
+                y + sy / 2 + grow * py,
+                radius,
+                colour,
+            )
+        inner = tint if board.start in walked else th.cell
+        fill_rounded_rect(
+            image,
+            x - sx / 2 + 0.1 * px,
+            y - sy / 2 + 0.1 * py,
+            x + sx / 2 - 0.1 * px,
+            y + sy / 2 - 0.1 * py,
+            radius * 0.6,
+            inner,
+        )
     if board.end is not None:
-        _draw_flag(image, geometry.centre(board.end), min(sx, sy), th.goal)
+        if th.goal_mark == "letter":
+            ex, ey = geometry.centre(board.end)
+            text(image, "E", ex, ey, 0.42 * min(sx, sy), th.goal, bold=True)
+        else:
+            _draw_flag(image, geometry.centre(board.end), min(sx, sy), th.goal)
     hx, hy = geometry.centre(route[-1] if route else board.start)
     if th.start == "cat":
         draw_cat(image, hx, hy, min(sx, sy), fur)

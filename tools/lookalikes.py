@@ -262,3 +262,34 @@ def music_player(width: int, height: int) -> np.ndarray:
     fill_rounded_rect(page, 60 * u, cy - 55 * u, 300 * u, cy + 55 * u, 55 * u, rgb(236, 150, 246))
     fill_rounded_rect(page, 780 * u, cy - 55 * u, 1020 * u, cy + 55 * u, 55 * u, rgb(252, 196, 52))
     return page
+
+
+def sudoku(width: int, height: int, seed: int = 5) -> np.ndarray:
+    """A sudoku: 9x9 cells that touch, border lines between them, some digits, one cell selected."""
+    rng = random.Random(seed)
+    u = width / 1080
+    page = _page(width, height, rgb(250, 248, 240))
+    _header(page, "Sudoku", rgb(80, 110, 160))
+    side = 960 * u
+    x0, y0 = (width - side) / 2, 500 * u
+    pitch = side / 9
+    fill_rounded_rect(page, x0 - 6 * u, y0 - 6 * u, x0 + side + 6 * u, y0 + side + 6 * u, 0, rgb(60, 60, 70))
+    for r in range(9):
+        for c in range(9):
+            x, y = x0 + c * pitch, y0 + r * pitch
+            colour = rgb(180, 210, 250) if (r, c) == (4, 6) else rgb(255, 255, 255)
+            inset = (3 if c % 3 == 0 else 1.5) * u, (3 if r % 3 == 0 else 1.5) * u
+            fill_rounded_rect(
+                page, x + inset[0], y + inset[1], x + pitch - 1.5 * u, y + pitch - 1.5 * u, 0, colour
+            )
+            if rng.random() < 0.35:
+                text(
+                    page,
+                    str(rng.randint(1, 9)),
+                    x + pitch / 2,
+                    y + pitch / 2,
+                    44 * u,
+                    rgb(40, 40, 60),
+                    bold=True,
+                )
+    return page

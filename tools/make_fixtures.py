@@ -433,6 +433,16 @@ def other_apps() -> list[Fixture]:
     out.append(
         phone("app-board-1080x1920", t86, 1080, 1920, ["tiles that touch, lines between them"], theme="board")
     )
+    out.append(
+        phone(
+            "app-glow-720x1280-goal",
+            e76,
+            720,
+            1280,
+            ["a glowing framed start, an E on the goal"],
+            theme="glow",
+        )
+    )
     out.append(jpeg_copy(out[0], 70))
     out.append(jpeg_copy(out[4], 75))
     # stretched: a phone screenshot 9.4 % taller than it should be; a window 14 % wider
@@ -493,6 +503,7 @@ def paths_in_play() -> list[Fixture]:
         ("path-navy-most", "navy", m - 4, "most of the path walked, the goal's flag still to reach"),
         ("path-nodes-early", "nodes", 3, "three cells walked from S"),
         ("path-nodes-half", "nodes", m // 2, "half the path, E still to reach"),
+        ("path-glow-half", "glow", m // 2, "half the path; the start keeps its glowing frame"),
     ):
         out.append(phone(name, e75, 720, 1280, [note], theme=theme, route=q75[:k]))
     out.append(jpeg_copy(out[1], 75))
@@ -582,6 +593,7 @@ def look_alikes() -> list[Fixture]:
         palette,
         pattern_lock,
         sliding_puzzle,
+        sudoku,
     )
 
     scenes = (
@@ -603,6 +615,7 @@ def look_alikes() -> list[Fixture]:
             file_manager_selected,
             "a file manager: grey squares with names, one selected in teal",
         ),
+        ("neg-sudoku", sudoku, "a sudoku: touching cells with lines, digits, one cell selected"),
         (
             "neg-music-player",
             music_player,

@@ -153,7 +153,15 @@ def _joins_beside_marks(
             path_colours += [reading.edges[x] for x in (a, b) if kinds[x] == FIGURE]
         if band_colour is not None:
             path_colours.append(band_colour)
-        if any(same(g, c) for c in path_colours):
+        # a marked start and the first cell after it, with no band between cells yet to compare
+        # (a thin band in its own shade): the cell is not plain, so it is walked
+        first_step = (
+            band_colour is None and MARK in (kinds[a], kinds[b]) and FIGURE not in (kinds[a], kinds[b])
+        )
+        other = b if kinds[a] == MARK else a
+        if first_step and kinds[other] == CELL and plain_colour is not None:
+            first_step = not same(reading.colours[other], plain_colour)
+        if any(same(g, c) for c in path_colours) or (first_step and kinds[other] == CELL):
             edges.append((a, b))
     return edges
 
@@ -259,7 +267,8 @@ def _ends_of_path(
     """A path is drawn: the start is the end of the path away from the figure on its head, or the
     end that keeps the start's own look; an odd position off the path may be the goal."""
     ends = (order[0], order[-1])
-    own_look = [e for e in ends if e in coloured or letters.get(e) == "S"]
+    # the start keeps its own look under the path: its own colour, its S, its frame
+    own_look = [e for e in ends if e in coloured or (e in marks and letters.get(e) != "E")]
     heads = []
     for figure in figures:  # the figure sits on the head, or (mid-step) on the cell before it
         if figure in ends:

@@ -94,7 +94,10 @@ def gaps(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.nd
     to_line = np.abs(samples - line_colour[..., None, :]).max(axis=-1)
     # a line is walled where a sample is the background, or nearer it than the line's own colour
     # (the blurred middle of a thin border line between touching tiles)
-    walled = ((to_background <= COLOUR_TOLERANCE) | (to_background < to_line)).any(axis=3)
+    # (only the middle sample: at the gap's edges a halo or anti-aliasing is no line)
+    nearer = np.zeros_like(to_background, dtype=bool)
+    nearer[..., 1] = to_background[..., 1] < to_line[..., 1]
+    walled = ((to_background <= COLOUR_TOLERANCE) | nearer).any(axis=3)
     clear = ~walled
     even = (to_line <= COLOUR_TOLERANCE).sum(axis=3) >= 2  # JPEG bleeds at a tile's edge
     colour = np.median(line_colour, axis=2)

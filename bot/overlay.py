@@ -1,9 +1,11 @@
 """Draw what the detector saw (and the route) on a copy of the screenshot, for people.
 
 Lattice lines between the cells, a green frame on each open cell, a red cross on each hole,
-an orange ring on the start, and the route as a line through the cell centres with the step
-number on every cell. When the checks failed, the frames are red and the reason is written
-across the top, so a refused board shows why it was refused.
+an orange ring on the start (a square one on a required end), the path already drawn as a blue
+line ending in a ring on the cat, and the route as a line through the cell centres with the
+step number on every cell. When the checks failed, the frames are red and the reason is written
+across the top, so a refused board shows why it was refused. On the level-complete screen the
+go-on control gets a ring and the banner says where it is.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ REFUSED = (40, 40, 220)
 HOLE_CROSS = (50, 50, 210)
 START_RING = (0, 150, 255)
 ROUTE = (200, 40, 160)
+WALKED = (200, 110, 20)
+GO_ON = (40, 200, 40)
 WHITE, BLACK = (255, 255, 255), (0, 0, 0)
 
 
@@ -42,11 +46,29 @@ def draw_overlay(image: np.ndarray, detection: Detection, route: Sequence[Cell] 
             cv2.line(out, (round(x0), y), (round(x1), y), LATTICE, line, cv2.LINE_AA)
         if board is not None:
             _draw_cells(out, detection, board, line)
+            if detection.walked:
+                _draw_walked(out, detection, line)
             if route:
                 _draw_route(out, detection, route, line)
-    if not detection.ok:
+    if detection.next is not None:
+        x, y = round(detection.next.x), round(detection.next.y)
+        radius = max(8, min(out.shape[:2]) // 30)
+        cv2.circle(out, (x, y), radius, GO_ON, max(2, radius // 5), cv2.LINE_AA)
+        cv2.drawMarker(out, (x, y), GO_ON, cv2.MARKER_CROSS, radius, max(1, radius // 8), cv2.LINE_AA)
+        _banner(out, f"the level-complete screen: go on at ({x}, {y})")
+    elif not detection.ok:
         _banner(out, f"no board: {detection.reason}")
     return out
+
+
+def _draw_walked(out: np.ndarray, detection: Detection, line: int) -> None:
+    """The path already drawn: a line from the start to the cat, a ring where the cat is."""
+    g = detection.geometry
+    assert g is not None
+    points = np.array([[round(v) for v in g.centre(cell)] for cell in detection.walked], np.int32)
+    cv2.polylines(out, [points], False, WALKED, 4 * line, cv2.LINE_AA)
+    hx, hy = points[-1]
+    cv2.circle(out, (int(hx), int(hy)), round(0.3 * min(g.pitch)), WALKED, 2 * line, cv2.LINE_AA)
 
 
 def _draw_cells(out: np.ndarray, detection: Detection, board: Board, line: int) -> None:
@@ -67,6 +89,13 @@ def _draw_cells(out: np.ndarray, detection: Detection, board: Board, line: int) 
                 cv2.line(out, (cx - q, cy + q), (cx + q, cy - q), HOLE_CROSS, 2 * line, cv2.LINE_AA)
     sx, sy = g.centre(board.start)
     cv2.circle(out, (round(sx), round(sy)), round(half * 1.05), START_RING, 2 * line, cv2.LINE_AA)
+    if board.end is not None:
+        ex, ey = g.centre(board.end)
+        a, b = (
+            (round(ex - half * 0.9), round(ey - half * 0.9)),
+            (round(ex + half * 0.9), round(ey + half * 0.9)),
+        )
+        cv2.rectangle(out, a, b, START_RING, 2 * line, cv2.LINE_AA)
 
 
 def _draw_route(out: np.ndarray, detection: Detection, route: Sequence[Cell], line: int) -> None:

@@ -49,3 +49,20 @@ def test_the_input_image_is_left_alone():
     draw_overlay(rendered.image, detect(rendered.image), ())
     assert (rendered.image == before).all()
     assert cv2.absdiff(before, rendered.image).max() == 0
+
+
+def test_overlay_shows_the_walked_path_and_the_go_on_control():
+    from pathlib import Path
+
+    from onestroke.bot.overlay import GO_ON, WALKED
+
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures"
+    partial = cv2.imread(str(fixtures / "path-classic-third.png"))
+    found = detect(partial)
+    out = draw_overlay(partial, found)
+    x, y = (round(v) for v in found.geometry.centre(found.walked[1]))
+    assert found.walked and tuple(out[y, x]) == WALKED
+    done = cv2.imread(str(fixtures / "complete-1080x1920-check.png"))
+    found = detect(done)
+    out = draw_overlay(done, found)
+    assert (out == GO_ON).all(axis=2).sum() > 50  # the ring and cross on the go-on control

@@ -302,15 +302,8 @@ def _pair_of(record: dict[str, Any]) -> Any:
 
 
 def detection_record(name: str, found: Detection, seconds: float) -> dict[str, Any]:
-    """The spec's `detect --json` object for one image (plus the optional `checks` list).
-
-    `screen`, `next`, `walked` and `end` are present when the detector reports them (a
-    Detection with those attributes), absent otherwise: the spec's "always present when the
-    command knows it".
-    """
-    out: dict[str, Any] = {"image": name}
-    if hasattr(found, "screen"):
-        out["screen"] = found.screen
+    """The spec's `detect --json` object for one image (plus the optional `checks` list)."""
+    out: dict[str, Any] = {"image": name, "screen": found.screen}
     if found.ok:
         board, g = found.board, found.geometry
         assert board is not None and g is not None
@@ -324,13 +317,9 @@ def detection_record(name: str, found: Detection, seconds: float) -> dict[str, A
         )
     else:
         out.update(board=None, reason=found.reason)
-    if hasattr(found, "next"):
-        point = found.next
-        out["next"] = [round(point.x, 1), round(point.y, 1)] if point is not None else None
-    if hasattr(found, "walked"):
-        out["walked"] = [list(cell) for cell in found.walked] if found.ok else []
-    if hasattr(found, "end"):
-        out["end"] = list(found.end) if found.ok and found.end is not None else None
+    out["next"] = [round(found.next.x, 1), round(found.next.y, 1)] if found.next is not None else None
+    out["walked"] = [list(cell) for cell in found.walked] if found.ok else []
+    out["end"] = list(found.end) if found.ok and found.end is not None else None
     out["seconds"] = round(seconds, 4)
     out["checks"] = [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in found.checks]
     return out

@@ -82,6 +82,31 @@ def test_json_lines_name_each_difference(tmp_path, capsys):
     assert row["differences"][0]["summary"].startswith("lattice off by 0.2")
 
 
+def test_screen_kind_go_on_control_and_walked_cells_are_compared(tmp_path, capsys):
+    names = ["complete-1080x1920-check", "path-classic-third", "neg-menu"]
+    folder = copy_of(names, tmp_path / "shots")
+    complete, path, menu = (parse_label((folder / f"{n}.txt").read_text(), source=n) for n in names)
+    assert complete.next is not None and path.walked
+    changes = {
+        names[0]: dataclasses.replace(complete, next=(complete.next[0], complete.next[1] + 40)),
+        names[1]: dataclasses.replace(path, walked=path.walked[:-1]),
+        names[2]: dataclasses.replace(menu, screen="complete"),
+    }
+    for name, label in changes.items():
+        (folder / f"{name}.txt").write_text(label_text(label))
+    assert main(["fixtures", "check", str(folder), "--json"]) == 1
+    rows = {Path(row["image"]).stem: row for row in map(json.loads, capsys.readouterr().out.splitlines())}
+    summaries = {name: [(d["field"], d["summary"]) for d in row["differences"]] for name, row in rows.items()}
+    assert summaries[names[0]] == [
+        ("next", "read at (540, 1086), 38.0 px from the label's (540, 1124); tolerance 21.6 px")
+    ]
+    assert summaries[names[1]] == [
+        ("walked", "read 12 cells ending at [4, 2], labelled 11 cells ending at [3, 2]")
+    ]
+    assert summaries[names[2]] == [("screen", "read other, labelled complete")]
+    assert all(row["not_reported"] == [] for row in rows.values())
+
+
 def test_an_image_without_a_label_is_listed_not_failed(tmp_path, capsys):
     folder = copy_of([PHONE], tmp_path / "shots")
     shutil.copy(FIXTURES / "neg-noise.jpg", folder / "new-shot.jpg")

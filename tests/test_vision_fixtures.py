@@ -2,21 +2,21 @@
 
 The `.txt` is the board (or `; no board` for anything that is not a level to play) with the
 optional fields of ../shared/spec/formats.md as comment lines (`; screen:`, `; next: X Y`,
-`; walked: r,c ...`, `; origin: X Y`, `; pitch: X Y`). Detection must agree on all of them:
-the board exactly, the walked cells in order, the end, the screen kind, the go-on control within
-15 px, the lattice within 0.1 pitch at the grid's opposite corners; and on a negative, no board
-and no `next`.
+`; walked: r,c ...`, `; origin: X Y`, `; pitch: X Y`). Detection must agree on all of them,
+as `onestroke fixtures check` compares them (bot/labels.py): the board exactly, the walked cells
+in order, the end, the screen kind, the go-on control within 2 % of the image's shorter side,
+the lattice within 0.1 pitch at the grid's opposite corners; and on a negative, no board and no
+`next`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import pytest
 
+from onestroke.bot.commands.fixtures import Item, check_item
 from onestroke.bot.labels import Label, parse_label
-from onestroke.bot.vision import detect
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 IMAGES = sorted(p for p in FIXTURES.iterdir() if p.suffix in (".png", ".jpg")) if FIXTURES.is_dir() else []
@@ -53,29 +53,8 @@ def test_the_fixture_set_covers_what_the_issues_ask_for():
 
 @pytest.mark.parametrize("path", IMAGES, ids=[p.name for p in IMAGES])
 def test_fixture_is_read_exactly(path: Path):
-    label = read_label(path.with_suffix(".txt"))
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-    assert image is not None, f"cannot read {path}"
-    found = detect(image)
-    assert found.screen == screen_of(label), found.reason
-    if label.board is None:
-        assert found.board is None, f"a board was reported on a negative:\n{found.board}"
-        assert not found.ok and found.reason
-        if label.next is None:
-            assert found.next is None, f"a go-on control was reported at {found.next}"
-        else:
-            assert found.next is not None, found.reason
-            assert abs(found.next.x - label.next[0]) <= 15 and abs(found.next.y - label.next[1]) <= 15
-        return
-    assert found.ok, found.reason
-    assert found.board == label.board, f"read\n{found.board}expected\n{label.board}"
-    assert found.end == label.board.end
-    assert found.walked == label.walked
-    assert found.next is None
-    assert label.origin is not None and label.pitch is not None
-    (ox, oy), (px, py) = label.origin, label.pitch
-    g = found.geometry
-    assert (g.rows, g.cols) == (label.board.rows, label.board.cols)
-    for r, c in [(0, 0), (label.board.rows - 1, label.board.cols - 1)]:
-        x, y = g.centre((r, c))
-        assert abs(x - (ox + px * c)) < 0.1 * px and abs(y - (oy + py * r)) < 0.1 * py, (r, c)
+    """Through `fixtures check`'s own per-image step: the user's path is the tested one."""
+    label_path = path.with_suffix(".txt")
+    row = check_item(Item(path, label_path), read_label(label_path))
+    assert row.result == "ok", f"{row.summary()}\n{row.details()}"
+    assert row.comparison is not None and row.comparison.unreported == ()  # every field compared

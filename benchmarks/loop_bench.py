@@ -93,7 +93,7 @@ def measure(device: Device, levels: int, repeat: int, seed: int, speed: float, f
             report = loop.clear_level(number)
             started_next = time.perf_counter()
             if number < levels:
-                loop.press_next()
+                loop.press_next(number)
             next_s = time.perf_counter() - started_next
             rows.append(Row(number, f"{report.rows}x{report.cols}", screen, region, report.drag_s, next_s))
         seconds = time.monotonic() - began

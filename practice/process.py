@@ -58,15 +58,15 @@ def start_game(
 ) -> RunningGame:
     """The practice game in its own process; returns once its window is on screen.
 
-    `rules` default to the forgiving game until the bot's drag follows the strict one; `web`
-    plays it as a page in Chromium instead of a Tk window."""
+    `rules` default to the strict game at 30 frames per second (practice/rules.py); `web` plays
+    it as a page in Chromium instead of a Tk window."""
     command = [
         sys.executable, "-m", "onestroke", "practice", "--seed", str(seed), "--log", str(log),
         "--position", f"{position[0]},{position[1]}", "--scale", str(scale),
     ]  # fmt: skip
     if levels is not None:
         command += ["--levels", str(levels)]
-    command += rules_options(rules or Rules(strict=False)) + (["--web"] if web else [])
+    command += rules_options(rules or Rules()) + (["--web"] if web else [])
     # its own process group: the terminal's Ctrl-C reaches the bot, which stops the game itself
     game = detached(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
     assert game.stdout is not None

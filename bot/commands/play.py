@@ -74,7 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--scale", type=window_scale, default=1.0, help="game window size factor, 0.2 to 4")
     d.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
     d.add_argument("--xvfb", action="store_true", help="use a private Xvfb even when a screen exists")
-    add_rules_arguments(d, default="forgiving")
+    add_rules_arguments(d, default="strict")
     d.set_defaults(run=run_demo)
 
     y = sub.add_parser("play", help="clear levels of the game on screen (or on a phone with --adb)")

@@ -78,7 +78,7 @@ def run_demo(
 ) -> DemoRun:
     """Start the practice game on `device`'s screen and let the loop clear `levels` levels.
 
-    The game runs in its own process with `rules` (default: forgiving) and writes `log`; `say`
+    The game runs in its own process with `rules` (default: strict, 30 fps) and writes `log`; `say`
     gets the demo's and the bot's lines.
     """
     window = game_window(device.screen, scale, seed, position)

@@ -4,16 +4,23 @@ Only the level state machine lives here. It talks to a `Device` (bot/device) and
 pyautogui or adb; the guards it consults before a drag are in bot/play/guards.py, the pictures
 and stop records it leaves in bot/play/logbook.py, one look at the screen is bot/play/sight.py.
 
+A level that shows part of a path drawn (an early release, a stall, a person who began it) is
+finished from the cat, or from the latest drawn cell with a finish (bot/play/resume.py): a retry
+is never the same blind drag again. The only press that is not the drag is go-on, and only on
+a screen vision proved to be the level-complete one (or where the user said, `--next`): any
+other screen is waited on (a transition), then the loop stops.
+
 It stops cleanly — a one-line reason plus the screenshot and overlay saved in a log folder —
 when detection fails twice, the board is unsolvable or the solver times out, the board is
-covered by another window, or the level did not advance after a retry.
+covered by another window, the game's window closed mid-drag, the level did not advance after
+three attempts, or after a level the screen is one it does not know.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +28,7 @@ import numpy as np
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
-from onestroke.bot.play import guards
+from onestroke.bot.play import guards, resume
 from onestroke.bot.play.drag import DragStopped, watched_drag
 from onestroke.bot.play.drag import Pace as DragPace
 from onestroke.bot.play.logbook import Logbook, default_log_dir
@@ -30,9 +37,16 @@ from onestroke.bot.play.sight import Sight, look
 from onestroke.calibration.locate import work_region
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError
-from onestroke.solver.search import solve
 
 POLL = 0.05  # seconds between frames while waiting for the game
+ATTEMPTS = 3  # watched drags per level before the loop gives up on it
+OPEN_LOOP_ATTEMPTS = 5  # open-loop drags: each at half the pace of the one before (16x slower last)
+SETTLED = 1.0  # seconds a level must show the same drawn cells, after a drag, to count as not advancing
+UNKNOWN_SCREEN = (
+    "the screen shows neither a level nor a level-complete screen I know: not pressing anything"
+    " (if it is the game's own complete screen, give its go-on control: --next X,Y)"
+)
+FALLBACK_SPEED = 40.0  # cells/s a retry halves from when the first try went as fast as it could
 
 
 class LoopStopped(OnestrokeError):
@@ -67,7 +81,9 @@ class LevelLoop:
     """Plays levels on `device` (see `run`).
 
     - `region`: where the game is (capture units; a profile's region), None: find it;
-    - `next_button`: the level-complete "next" button (capture units), None: find it on screen;
+    - `next_button`: the go-on control as the user gave it (`--next`, capture units): pressed
+      instead of the one vision finds on the level-complete screen, and also on a screen vision
+      does not know, once the level's board has gone after a clear (never at start-up);
     - `dry_run`: everything but pressing; the overlay of each solved level goes to `log_dir`;
     - `log_dir`: where pictures go when the loop stops;
     - `pace`: how fast routes are drawn (bot/gesture.py);
@@ -154,92 +170,190 @@ class LevelLoop:
         return sight
 
     def clear_level(self, number: int) -> LevelReport:
-        """Detect, solve and drag one level; retry once when the level did not advance."""
+        """Detect, plan and drag one level; look again and go on from what shows when it did not advance.
+
+        A drawn path on the board (detection's `walked`) is finished from the cat or from the
+        latest drawn cell with a finish (`resume.plan`); the open-loop gesture of a device
+        without fast capture goes slower on each retry.
+        """
         self.level = number
-        for attempt in (1, 2):
+        attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
+        for attempt in range(1, attempts + 1):
             sight = self.checked_sight()
             self.record(sight, "first" if attempt == 1 else "retry")
             board = sight.board
             assert board is not None and sight.detection.geometry is not None
+            walked = sight.detection.walked
+            if len(walked) == len(board):  # every cell drawn: the game is about to say so
+                if self.wait_for_advance(board) == "advanced":
+                    return _report(number, board, sight, 0.0, 0.0, attempt)
+                continue
             began = time.perf_counter()
-            result = solve(board, timeout=self.solve_timeout)
+            try:
+                plan = resume.plan(board, walked, timeout=self.solve_timeout)
+            except ValueError as error:
+                raise self.stop(f"level {number}: {error}", sight) from None
             solve_ms = (time.perf_counter() - began) * 1e3
-            if result.status != "solved":
+            if not plan.solved:
+                result = plan.result
                 raise self.stop(f"level {number}: board is {result.status}: {result.reason}", sight)
+            note = plan.describe()
+            if note:
+                self.say(f"level {number}: {note}")
             geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
-            gesture = route_gesture(result.path, geometry, self.pace)
+            gesture = route_gesture(plan.walk[plan.start :], geometry, slower(self.pace, attempt))
             covered = guards.covered_reason(self.device, sight, geometry, gesture)
             if covered:
                 raise self.stop(covered, sight)
             if self.dry_run:
-                folder = self.logbook.save(sight, result.path, tag="dry-run")
+                folder = self.logbook.save(sight, plan.walk[plan.start :], tag="dry-run")
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
             if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
                 try:
                     watched_drag(self.device, sight.screen_map.region, sight.detection.geometry, geometry,
-                                 result.path, pace=self.drag_pace)  # fmt: skip
+                                 plan.walk, pace=self.drag_pace, start=plan.start)  # fmt: skip
                 except DragStopped as stopped:
-                    raise self.stop(f"level {number}: {stopped}", None) from None
-            else:
+                    if stopped.cause in ("window", "vanished"):
+                        raise self.stop(f"level {number}: {stopped}", None) from None
+                    self.say(f"level {number}: {stopped}; looking again")
+                    continue
+            else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
                 perform(self.device, gesture, geometry.bounds())
             drag_s = time.perf_counter() - began
-            if self.wait_for_advance(board):
+            outcome = self.wait_for_advance(board)
+            if outcome == "advanced":
                 return _report(number, board, sight, solve_ms, drag_s, attempt)
-            self.say(f"level {number}: the game did not advance after the drag; trying once more")
+            if outcome == "gone":
+                raise self.stop(
+                    f"after the drag on level {number} {UNKNOWN_SCREEN}",
+                    self.look(self.region or self.screen),
+                )
+            self.say(f"level {number}: the game did not advance after the drag; looking again")
         raise self.stop(
-            f"level {number} did not advance after a retry", self.look(self.region or self.screen)
+            f"level {number} did not advance after {attempts} attempts", self.look(self.region or self.screen)
         )
 
-    def wait_for_advance(self, board: Board) -> bool:
-        """True once the level-complete screen or a different board shows; False after the timeout."""
+    def wait_for_advance(self, board: Board) -> str:
+        """What the game did after a drag on `board`:
+
+        - "advanced": the level-complete screen or a different board shows (with the user's
+          `--next`, also two looks in a row at a screen vision does not know);
+        - "stayed": the level still shows cells undrawn, the same ones for `SETTLED` seconds (the
+          game has taken what it will), or at the timeout;
+        - "gone": at the timeout the board has given way to a screen vision does not know.
+
+        Screens vision does not know are waited on until the timeout (a transition).
+        """
         deadline = time.monotonic() + self.advance_timeout
         boardless = 0
+        settled: tuple[tuple[Cell, ...], float] | None = None
         while time.monotonic() < deadline:
             time.sleep(POLL)
             sight = self.look(self.region or self.screen)
             if sight.board is not None:
-                if sight.board != board:
-                    return True
                 boardless = 0
+                if sight.board != board:
+                    return "advanced"
+                walked = sight.detection.walked
+                if len(walked) == len(board):
+                    settled = None  # the finished board shows a moment before the complete screen
+                elif settled is None or settled[0] != walked:
+                    settled = (walked, time.monotonic())
+                elif time.monotonic() - settled[1] >= SETTLED:
+                    return "stayed"
                 continue
-            boardless += 1
+            settled = None
             if sight.detection.screen == "complete":
-                return True
-            if self.next_button is not None and boardless >= 2:  # a game whose button we cannot see
-                return True
-        return False
+                return "advanced"
+            boardless += 1
+            if self.next_button is not None and boardless >= 2:
+                return "advanced"
+        return "gone" if boardless else "stayed"
 
-    def find_next(self, sight: Sight) -> Point | None:
-        """The "next" button in pointer coordinates: found on the screen, else the profile's.
+    def go_on(self, sight: Sight, *, cleared: bool) -> Point | None:
+        """Where to press to go on, in pointer coordinates, or None: nothing here is proven to be go-on.
 
-        What is on screen wins: a profile's point goes stale when the window moves.
+        On the level-complete screen (vision's `screen`): the user's `--next` point when given,
+        else the control vision identified. On a screen vision does not know: the user's point,
+        only right after a clear (`cleared`), never at start-up.
         """
-        found = sight.detection.next  # set only on a screen vision proved to be the level-complete one
-        if found is not None:
-            return sight.screen_map.image_to_pointer(found)
-        if self.next_button is not None:
+        if sight.detection.screen == "complete":
+            if self.next_button is not None:
+                return sight.screen_map.capture_to_pointer(self.next_button)
+            if sight.detection.next is not None:
+                return sight.screen_map.image_to_pointer(sight.detection.next)
+            return None
+        if cleared and self.next_button is not None and sight.board is None:
             return sight.screen_map.capture_to_pointer(self.next_button)
         return None
 
-    def press_next(self) -> None:
-        """Press "next" on the level-complete screen, then wait until a new board holds still."""
-        sight = self.look(self.region or self.screen)
-        if sight.board is not None:
-            return  # the game moved on by itself
-        button = self.find_next(sight)
-        if button is None:
-            raise self.stop("level cleared but no 'next' button found (give it: calibrate --next X,Y)", sight)
-        perform(self.device, tap(button), sight.screen_map.capture_to_pointer(sight.screen_map.region))
-        self.wait_until_still()
+    def press_next(self, number: int) -> None:
+        """After level `number`: press go-on, then wait for the next level.
 
-    def leave_complete_screen(self) -> None:
-        """Started on a level-complete screen (the last run stopped there): press "next" first."""
+        Any screen that is not proven to be the level-complete one is waited on (a transition);
+        when it stays, the loop stops with the screenshot saved rather than press anything.
+        """
+        deadline = time.monotonic() + self.advance_timeout
+        while True:
+            sight = self.look(self.region or self.screen)
+            if sight.board is not None:
+                return  # the game moved on by itself
+            button = self.go_on(sight, cleared=True)
+            if button is not None:
+                self.tap(sight, button)
+                self.wait_for_level(number)
+                return
+            if time.monotonic() > deadline:
+                raise self.stop(f"after level {number} {UNKNOWN_SCREEN}", sight)
+            time.sleep(POLL)
+
+    def tap(self, sight: Sight, button: Point) -> None:
+        perform(self.device, tap(button), sight.screen_map.capture_to_pointer(sight.screen_map.region))
+
+    def wait_for_level(self, number: int | None) -> None:
+        """After go-on was pressed: wait through the screens in between (a ranking screen) until a
+        level shows and holds still. Still the complete screen after a while: press go-on once more."""
+        deadline = time.monotonic() + 2 * self.advance_timeout
+        pressed_again = False
+        complete_since: float | None = None
+        while time.monotonic() < deadline:
+            time.sleep(POLL)
+            sight = self.look(self.region or self.screen)
+            if sight.board is not None:
+                self.wait_until_still()
+                return
+            if sight.detection.screen != "complete":
+                complete_since = None
+                continue
+            complete_since = complete_since or time.monotonic()
+            if not pressed_again and time.monotonic() - complete_since > 1.5:
+                button = self.go_on(sight, cleared=True)
+                if button is not None:  # the press did not take (a busy game): once more
+                    self.tap(sight, button)
+                    pressed_again = True
         sight = self.look(self.region or self.screen)
         if sight.detection.screen == "complete":
-            self.say("the level-complete screen is showing: pressing 'next' first")
-            self.press_next()
+            raise self.stop(
+                f"after level {number} go-on was pressed twice, and the complete screen stays", sight
+            )
+        # no level yet: clear_level looks again, and stops with the screenshot if there is none
+
+    def leave_complete_screen(self) -> None:
+        """Started on the level-complete screen (the last run stopped there): press go-on first.
+
+        Only on a screen vision positively proves to be the level-complete one: at start-up
+        nothing else is ever pressed.
+        """
+        sight = self.look(self.region or self.screen)
+        if sight.detection.screen != "complete":
+            return
+        button = self.go_on(sight, cleared=False)
+        if button is not None:
+            self.say("the level-complete screen is showing: pressing go-on first")
+            self.tap(sight, button)
+            self.wait_for_level(None)
 
     def wait_until_still(self) -> None:
         """Two equal frames in a row: the new level has finished appearing."""
@@ -266,7 +380,7 @@ class LevelLoop:
             self.say(report.line())
             if self.dry_run or (levels is not None and number == levels):
                 break
-            self.press_next()
+            self.press_next(number)
             number += 1
         return reports
 
@@ -322,6 +436,19 @@ def play(
         recorder=Recorder(record) if record is not None else None,
     )
     return loop.run(levels)
+
+
+def slower(pace: Pace, attempt: int) -> Pace:
+    """The open-loop pace of `attempt` (1: `pace`): half the speed and twice the rests each retry.
+
+    A retry is never the same blind drag as the one the game did not follow: whether the game
+    was slower than measured or stalled now and then (a late frame sees the finger a cell too
+    far), a long enough rest per cell outlasts it; the fifth try rests 16 times the measured dwell
+    (a phone's 33 ms: 0.53 s, longer than any stall of the strict practice game)."""
+    if attempt <= 1:
+        return pace
+    factor = 2.0 ** (attempt - 1)
+    return replace(pace, speed=(pace.speed or FALLBACK_SPEED) / factor, turn_dwell=pace.turn_dwell * factor)
 
 
 def pace_for(device: Device, speed: float | None) -> Pace:

@@ -54,7 +54,7 @@ def test_bot_at_full_speed_still_lets_the_game_see_every_cell(windows: Windows, 
     assert_cleared_in_a_row(game, 3)
 
 
-def test_play_started_on_the_level_complete_screen_presses_next_first(
+def test_play_started_on_the_level_complete_screen_presses_go_on_first(
     windows: Windows, tmp_path: Path
 ) -> None:
     game = windows.game(seed=26)
@@ -62,7 +62,7 @@ def test_play_started_on_the_level_complete_screen_presses_next_first(
     assert first.returncode == 0, first.stdout + first.stderr  # stops on level 1's complete screen
     again = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))
     assert again.returncode == 0, again.stdout + again.stderr
-    assert "pressing 'next' first" in again.stdout
+    assert "the level-complete screen is showing: pressing go-on first" in again.stdout
     assert_cleared_in_a_row(game, 2)
 
 

@@ -1,0 +1,188 @@
+"""The only press that is not the drag: go-on, on a screen proven to be the level-complete one.
+
+The loop runs in-process on a stand-in device (tests/fakes.py) whose screen is the strict
+practice game with the real game's screens: the level-complete screen with its round go-on
+button between the ranking and share capsules, then a ranking screen, then the next level. The
+game logs every press that is not go-on as a stray press; the tests judge from its records.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from fakes import GameFinger, RenderedPhone
+
+from onestroke.bot.coords import Point, Rect
+from onestroke.bot.gesture import Pace
+from onestroke.bot.play.loop import LevelLoop, LoopStopped
+from onestroke.practice.rules import PracticeGame, Rules
+from onestroke.practice.view import GameView
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
+
+
+class StrictPhone(RenderedPhone):
+    """The strict game with the real-looking screens (complete, then ranking), frames at each look."""
+
+    def __init__(self, *, seed: int = 1, levels: int | None = None, rules: Rules | None = None) -> None:
+        super().__init__(seed=seed, levels=levels)
+        self.view = GameView(int(self.screen.width), int(self.screen.height), real_screens=True)
+        self.game = PracticeGame(
+            self.view,
+            seed=seed,
+            levels=levels,
+            rules=rules or Rules(),
+            complete_after=0.1,
+            ranking_seconds=0.3,
+        )
+
+    def touch(self, area: Rect) -> GameFinger:
+        if self.capabilities.fast_capture:
+            return super().touch(area)
+        self._frame()
+        return FramedFinger(self, area)
+
+    def all_records(self) -> list[dict[str, Any]]:
+        self._frame()
+        return self.records
+
+    def go_on_box(self) -> Rect:
+        return self.view.controls("complete")["go_on"]
+
+    def taps(self) -> list[Point]:
+        """Where each press that was not a drag went (a press followed by no move)."""
+        found = []
+        for i, (kind, point) in enumerate(self.touches):
+            following = self.touches[i + 1][0] if i + 1 < len(self.touches) else "up"
+            if kind == "down" and following == "up":
+                found.append(point)
+        return found
+
+
+class FramedFinger(GameFinger):
+    """For the timed gesture (no looks in between to run the game's frames): a frame after each
+    event, a game that looks at every event."""
+
+    def _press(self, point: Point) -> None:
+        super()._press(point)
+        self.phone._frame()
+
+    def _move(self, point: Point) -> None:
+        super()._move(point)
+        self.phone._frame()
+
+
+class UnknownCompleteScreen(StrictPhone):
+    """A game whose level-complete screen vision does not know: a plain screen with a button."""
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        image = super().grab(region)
+        if self.game.screen != "complete":
+            return image
+        box = (region or self.screen).rounded()
+        plain = np.full((int(box.height), int(box.width), 3), (120, 90, 60), np.uint8)
+        return plain
+
+
+def cleared_levels(phone: StrictPhone) -> list[int]:
+    records = phone.all_records()
+    assert [r for r in records if "stray" in r] == [], records
+    found = []
+    for record in records:
+        if record["cleared"]:
+            assert is_valid_path(Board.from_text(record["board"]), record["path"])
+            found.append(record["level"])
+    return found
+
+
+def test_go_on_is_the_only_press_between_levels(tmp_path: Path) -> None:
+    phone = StrictPhone(seed=3, levels=3)
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None).run(3)
+    assert cleared_levels(phone) == [1, 2, 3]
+    taps = phone.taps()
+    assert len(taps) == 2 and all(phone.go_on_box().contains(tap) for tap in taps)
+
+
+def test_at_start_up_the_complete_screen_is_left_by_go_on(tmp_path: Path) -> None:
+    phone = StrictPhone(seed=5, levels=2)
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None).run(1)  # stops on level 1's complete screen
+    time.sleep(0.2)
+    assert phone.grab() is not None and phone.game.screen == "complete"
+    lines: list[str] = []
+    LevelLoop(phone, log_dir=tmp_path, say=lines.append).run(1)
+    assert lines[0] == "the level-complete screen is showing: pressing go-on first"
+    assert cleared_levels(phone) == [1, 2]
+
+
+def test_at_start_up_a_screen_that_is_not_proven_gets_no_press(tmp_path: Path) -> None:
+    phone = UnknownCompleteScreen(seed=6, levels=2)
+    with pytest.raises(LoopStopped, match="neither a level nor a level-complete screen I know"):
+        LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, advance_timeout=1.0).run(1)
+    assert cleared_levels(phone) == [1]  # and the game shows its complete screen, unknown to vision
+    before = len(phone.touches)
+    with pytest.raises(LoopStopped, match="no board I can trust"):
+        LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, next_button=Point(270, 480)).run(1)
+    assert phone.touches[before:] == [], (
+        "nothing is pressed at start-up on an unknown screen, not even --next"
+    )
+
+
+def test_after_a_clear_an_unknown_screen_is_waited_on_then_the_loop_stops_without_a_press(
+    tmp_path: Path,
+) -> None:
+    phone = UnknownCompleteScreen(seed=7, levels=2)
+    loop = LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, advance_timeout=1.0)
+    with pytest.raises(LoopStopped, match="after the drag on level 1 the screen shows neither") as stopped:
+        loop.run(2)
+    assert phone.taps() == [] and cleared_levels(phone) == [1]
+    (folder,) = tmp_path.iterdir()
+    assert str(folder) in str(stopped.value) and (folder / "screen.png").exists()
+
+
+def test_the_users_next_point_goes_on_where_vision_knows_no_complete_screen(tmp_path: Path) -> None:
+    phone = UnknownCompleteScreen(seed=8, levels=2)
+    button = phone.go_on_box().centre
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, next_button=button).run(2)
+    assert cleared_levels(phone) == [1, 2]
+    assert phone.taps() == [button]
+
+
+def test_on_the_complete_screen_the_users_next_point_wins(tmp_path: Path) -> None:
+    phone = StrictPhone(seed=9, levels=2)
+    box = phone.go_on_box()
+    button = Point(box.left + box.width * 0.3, box.top + box.height * 0.6)  # not vision's centre
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, next_button=button).run(2)
+    assert cleared_levels(phone) == [1, 2]
+    assert phone.taps() == [button]
+
+
+@pytest.mark.parametrize("fast_capture", [True, False], ids=["watched drag", "timed gesture"])
+def test_a_path_drawn_before_the_bot_came_is_finished_from_the_cat(
+    tmp_path: Path, fast_capture: bool
+) -> None:
+    phone = StrictPhone(seed=10, levels=1, rules=Rules(on_release="keep"))
+    phone.capabilities = phone.capabilities.__class__(
+        "rendered", "render_screen", "practice-rules", fast_capture, False
+    )
+    board = phone.game.level.board
+    cells = [board.start]
+    while len(cells) < 6:  # a person's few cells along any free neighbours
+        cells.append(next(c for c in board.neighbours(cells[-1]) if c not in cells))
+    geometry = phone.game.geometry
+    t = time.monotonic()
+    phone.game.press(t, *geometry.centre(cells[0]))
+    for i, cell in enumerate(cells[1:], start=1):
+        phone.game.move(t + 0.1 * i, *geometry.centre(cell))
+        phone.game.frame(t + 0.1 * i + 0.01)
+    phone.game.release(t + 1, *geometry.centre(cells[-1]))
+    phone.game.frame(t + 1.01)
+    lines: list[str] = []
+    LevelLoop(phone, log_dir=tmp_path, say=lines.append, pace=Pace(speed=0, substeps=1)).run(1)
+    records = phone.all_records()
+    assert records[0]["cleared"] is False and records[-1]["cleared"] is True, records
+    assert records[-1]["kept"] > 0 and is_valid_path(board, records[-1]["path"])
+    assert any("cells drawn already" in line for line in lines), lines

@@ -24,6 +24,8 @@ from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
 from onestroke.practice.rules import Rules
 from onestroke.practice.web.server import BROWSERS
+from onestroke.solver.board import Board
+from onestroke.solver.check import is_valid_path
 
 pytestmark = [
     pytest.mark.e2e,
@@ -54,3 +56,20 @@ def test_bot_clears_the_forgiving_web_game(windows: Windows, tmp_path: Path) -> 
     done = run_bot("play", "--levels", "3", "--log-dir", str(tmp_path))
     assert done.returncode == 0, f"seed {seed}\n{done.stdout}\n{done.stderr}"
     assert_cleared_in_a_row(game, 3)
+
+
+def test_bot_clears_the_strict_web_game_with_stalls(windows: Windows, tmp_path: Path) -> None:
+    """The page looks at the pointer once per frame and its main thread stalls now and then, as
+    a browser game does; the complete and ranking screens are the real-looking ones."""
+    seed = random.randrange(1000)
+    game = windows.game(seed=seed, web=True, rules=Rules(stalls=True))
+    done = run_bot("play", "--levels", "3", "--log-dir", str(tmp_path))
+    assert done.returncode == 0, f"seed {seed}\n{done.stdout}\n{done.stderr}"
+    records = game.records()
+    assert [r for r in records if "stray" in r] == [], records
+    cleared = [r for r in records if r["cleared"]]
+    assert [r["level"] for r in cleared] == [1, 2, 3], records
+    for record in cleared:
+        board = Board.from_text(record["board"])
+        assert board == make_level(seed, record["level"]).board and is_valid_path(board, record["path"])
+        assert record["rules"] == "strict"

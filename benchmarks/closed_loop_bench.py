@@ -1,0 +1,198 @@
+"""Closed-loop benchmark: `onestroke demo` on the strict practice game, as a user runs it.
+
+    python -m benchmarks.closed_loop_bench target [--levels 50] [--busy 2] [--seed S]
+    python -m benchmarks.closed_loop_bench pace [--levels 10] [--rounds 2] [--seed S]
+
+`target`: the demo on the strict game at 30 fps with stalls (`demo --stalls`), while `--busy`
+processes spin on the CPU (the machine has 2 cores: two busy loops take a whole core's worth
+each), the demo on a private Xvfb of its own. The table says what the game's own log says:
+levels cleared, attempts that failed, stray presses, and the time. Target: every level
+cleared, no stray press.
+
+`pace`: levels per minute of the strict game (30 and 60 fps, no stalls) and of the forgiving game
+at the default speed, unloaded, run alternately in one session (`--rounds` each) so that the
+machine's noise falls on all; the ratios are the figures to compare. For the strict game the
+table also gives its own limit: a player that takes one cell per frame (a skipped cell is an
+illegal move, so no player can be faster) and loses no time between, with the game's own
+pauses (the walked board 0.3 s, the ranking screen 0.8 s).
+
+Every demo runs in its own process (`python -m onestroke demo ...`), its own Xvfb, judged from
+its game's log (`practice/process.py`'s `judge_log`, the same re-check of every path as `demo`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from onestroke.practice.levels import make_level
+from onestroke.practice.process import judge_log
+from onestroke.practice.rules import COMPLETE_AFTER, RANKING_SECONDS
+
+SUMMARY = re.compile(r"demo: (\d+)/(\d+) levels cleared.*?([\d.]+) s, ([\d.]+) levels per minute")
+BUSY = "while True: pass"
+
+
+@dataclass(frozen=True)
+class Run:
+    """One demo: what its game logged, and its own summary figures."""
+
+    rules: str
+    levels: int
+    cleared: int
+    failed: int
+    strays: int
+    seconds: float
+    per_minute: float
+    status: int
+    stopped: str
+
+    def row(self, busy: int) -> str:
+        return (
+            f"| {self.rules} | {busy} | {self.cleared}/{self.levels} | {self.failed} | {self.strays}"
+            f" | {self.seconds:.1f} | {self.per_minute:.1f} | {self.status} |"
+        )
+
+
+def demo(levels: int, seed: int, options: list[str], folder: Path) -> Run:
+    """`onestroke demo` on its own Xvfb; the verdict from its game's log."""
+    log = folder / f"game-{seed}-{time.monotonic_ns()}.jsonl"
+    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    command = [sys.executable, "-m", "onestroke", "demo", "--levels", str(levels), "--seed", str(seed)]
+    done = subprocess.run(
+        [*command, "--log", str(log), *options], capture_output=True, text=True, env=env, check=False
+    )
+    records = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    verdicts = judge_log(records)
+    found = SUMMARY.search(done.stdout)
+    seconds, per_minute = (float(found.group(3)), float(found.group(4))) if found else (0.0, 0.0)
+    rules = (
+        "forgiving" if "forgiving" in options else "strict" + (" + stalls" if "--stalls" in options else "")
+    )
+    return Run(
+        rules,
+        levels,
+        sum(v.cleared for v in verdicts),
+        sum(not v.cleared and not v.stray for v in verdicts),
+        sum(v.stray for v in verdicts),
+        seconds,
+        per_minute,
+        done.returncode,
+        done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "",
+    )
+
+
+def busy_loops(count: int) -> list[subprocess.Popen[bytes]]:
+    return [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(count)]
+
+
+HEADER = (
+    "| game | busy loops | cleared (game log) | failed attempts | stray presses | seconds | levels/min"
+    " | exit |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def target(levels: int, busy: int, seed: int) -> int:
+    with tempfile.TemporaryDirectory(prefix="onestroke-bench-") as folder:
+        loads = busy_loops(busy)
+        try:
+            time.sleep(1.0)
+            run = demo(levels, seed, ["--stalls"], Path(folder))
+            load = os.getloadavg()[0]
+        finally:
+            for process in loads:
+                process.kill()
+                process.wait()
+    print(
+        f"demo --levels {levels} --stalls --seed {seed}: strict game at 30 fps with stalls,"
+        f" {busy} busy loop(s)"
+    )
+    print()
+    print(HEADER)
+    print(run.row(busy))
+    print()
+    met = run.cleared == levels and run.strays == 0
+    print(f"load average at the end: {load:.1f} on {os.cpu_count()} cores")
+    print(f"target ({levels}/{levels} cleared, 0 stray presses): {'met' if met else 'NOT met'}")
+    if run.stopped:
+        print(f"the demo said: {run.stopped}")
+    return 0 if met else 1
+
+
+def ceiling(levels: int, seed: int, fps: float) -> float:
+    """Levels per minute of a player that takes one cell per frame and loses no time at all: the
+    strict game's own limit (one cell per frame; the walked board and the ranking screen)."""
+    cells = sum(len(make_level(seed, number).board) - 1 for number in range(1, levels + 1))
+    return levels / ((cells / fps + levels * (COMPLETE_AFTER + RANKING_SECONDS)) / 60)
+
+
+GAMES = {"strict": ["--fps", "30"], "strict 60 fps": ["--fps", "60"], "forgiving": ["--rules", "forgiving"]}
+
+
+def pace(levels: int, rounds: int, seed: int) -> int:
+    runs: list[tuple[str, int, Run]] = []
+    with tempfile.TemporaryDirectory(prefix="onestroke-bench-") as folder:
+        for round_ in range(rounds):
+            for name, options in GAMES.items():
+                runs.append((name, seed + round_, demo(levels, seed + round_, options, Path(folder))))
+    print(
+        f"demo --levels {levels}, unloaded, the games alternately"
+        " (strict: no stalls; forgiving: default speed)"
+    )
+    print()
+    print(
+        "| game | seed | cleared (game log) | failed attempts | stray presses | seconds | levels/min"
+        " | the game's limit |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for name, run_seed, run in runs:
+        limit = (
+            "-" if name == "forgiving" else f"{ceiling(levels, run_seed, 60.0 if '60' in name else 30.0):.1f}"
+        )
+        print(
+            f"| {name} | {run_seed} | {run.cleared}/{run.levels} | {run.failed} | {run.strays}"
+            f" | {run.seconds:.1f} | {run.per_minute:.1f} | {limit} |"
+        )
+    medians = {name: statistics.median(r.per_minute for n, _, r in runs if n == name) for name in GAMES}
+    print()
+    print(
+        "levels per minute, medians: " + ", ".join(f"{name} {value:.1f}" for name, value in medians.items())
+    )
+    print(
+        f"strict / forgiving = {medians['strict'] / medians['forgiving']:.2f},"
+        f" strict 60 fps / forgiving = {medians['strict 60 fps'] / medians['forgiving']:.2f}"
+    )
+    return 0 if all(r.cleared == levels and r.strays == 0 for _, _, r in runs) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.closed_loop_bench", description=__doc__.split("\n")[0]
+    )
+    sub = parser.add_subparsers(dest="job", required=True)
+    t = sub.add_parser("target", help="demo on the strict game with stalls, under CPU load")
+    t.add_argument("--levels", type=int, default=50)
+    t.add_argument("--busy", type=int, default=2)
+    t.add_argument("--seed", type=int, default=1)
+    p = sub.add_parser("pace", help="levels per minute: strict against forgiving, side by side")
+    p.add_argument("--levels", type=int, default=10)
+    p.add_argument("--rounds", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.job == "target":
+        return target(args.levels, args.busy, args.seed)
+    return pace(args.levels, args.rounds, args.seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -15,9 +15,13 @@ from collections.abc import Callable
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
+from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
-from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box, same
+from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box, corner_colours, gap_colours, same, sample
 from onestroke.solver.board import Cell
+
+# a style's classifier: (image, lattice, background, box) -> (kinds, colours) of the box's positions
+Classifier = Callable[[np.ndarray, Lattice, np.ndarray, Box], tuple[np.ndarray, np.ndarray]]
 
 MAX_GRID = 24  # no real level is larger; bounds the ring growth on strange images
 DOTS_BELOW = 0.5  # member blobs smaller than this share of the pitch are dots, not tiles
@@ -30,6 +34,55 @@ def read(image: np.ndarray, lattice: Lattice) -> Reading:
     if lattice.fill < DOTS_BELOW:
         return nodes.read_nodes(image, lattice)
     return tiles.read_tiles(image, lattice)
+
+
+def read_grid(
+    style: str,
+    image: np.ndarray,
+    lattice: Lattice,
+    classify: Classifier,
+    edge_offsets: np.ndarray,
+    band_across: float,
+    *,
+    figure_in_path_colour: bool = False,
+) -> Reading:
+    """What every style does with its classifier: grow the grid, then read the kinds, colours,
+    bands, letters and what lies beside the grid. `background` is the median colour of the
+    lattice corners between the member blobs (the tiles' background, the nodes' field);
+    `edge_offsets` where a position's outer colour is sampled; `band_across` how far either side
+    of the line joining two centres a band is sampled."""
+    members = lattice.members_box()
+    background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
+
+    def kinds_of(box: Box) -> np.ndarray:
+        return classify(image, lattice, background, box)[0]
+
+    box, left_out = grow(kinds_of, members)
+    kinds, colours = classify(image, lattice, background, box)
+    leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
+    edges = np.median(sample(image, lattice, box, edge_offsets), axis=2)
+    right, down = gap_colours(image, lattice, box, band_across)
+    bands_right, gaps_right, covered_right = gaps(right, background)
+    bands_down, gaps_down, covered_down = gaps(down, background)
+    pairs_right, pairs_down = open_pairs(kinds)
+    return Reading(
+        style,
+        lattice,
+        box,
+        kinds,
+        colours,
+        edges,
+        bands_right & pairs_right,
+        bands_down & pairs_down,
+        gaps_right,
+        gaps_down,
+        covered_right & pairs_right,
+        covered_down & pairs_down,
+        read_letters(image, lattice, box, kinds),
+        left_out,
+        leaving,
+        figure_in_path_colour=figure_in_path_colour,
+    )
 
 
 def grow(classify: Callable[[Box], np.ndarray], start: Box) -> tuple[Box, list[Cell]]:
@@ -116,8 +169,6 @@ def bands_leaving(
     A path never leaves its grid: such a band means the grid was cut short (walked cells outside
     it were not recognised), so the board is not trusted (`checks.edge_check`).
     """
-    from onestroke.bot.vision.sampling import gap_colours
-
     r0, r1, c0, c1 = box
     right, down = gap_colours(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across)
     band_right, _, _ = gaps(right, background)

@@ -18,19 +18,16 @@ from __future__ import annotations
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     Box,
-    corner_colours,
-    gap_colours,
     outside,
     ring_offsets,
     same,
     sample,
     square_offsets,
 )
-from onestroke.bot.vision.styles import bands_leaving, gaps, grow, open_pairs
+from onestroke.bot.vision.styles import read_grid
 
 CENTRE = square_offsets(0.05, 3)
 INNER = ring_offsets(0.24, 0.08, 3)  # inside a head marker (0.31 pitch), outside a dot (0.17)
@@ -42,39 +39,7 @@ BAND_ACROSS = 0.05  # a band between dots is ~0.2 pitch wide
 
 
 def read_nodes(image: np.ndarray, lattice: Lattice) -> Reading:
-    members = lattice.members_box()
-    field = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
-
-    def kinds_of(box: Box) -> np.ndarray:
-        return _classify(image, lattice, field, box)[0]
-
-    box, left_out = grow(kinds_of, members)
-    kinds, colours = _classify(image, lattice, field, box)
-    leaving = bands_leaving(image, lattice, box, kinds, field, BAND_ACROSS)
-    edges = np.median(sample(image, lattice, box, INNER), axis=2)
-    right, down = gap_colours(image, lattice, box, BAND_ACROSS)
-    pairs_right, pairs_down = open_pairs(kinds)
-    bands_right, gaps_right, covered_right = gaps(right, field)
-    bands_down, gaps_down, covered_down = gaps(down, field)
-    letters = read_letters(image, lattice, box, kinds)
-    return Reading(
-        "nodes",
-        lattice,
-        box,
-        kinds,
-        colours,
-        edges,
-        bands_right & pairs_right,
-        bands_down & pairs_down,
-        gaps_right,
-        gaps_down,
-        covered_right & pairs_right,
-        covered_down & pairs_down,
-        letters,
-        left_out,
-        leaving,
-        figure_in_path_colour=True,
-    )
+    return read_grid("nodes", image, lattice, _classify, INNER, BAND_ACROSS, figure_in_path_colour=True)
 
 
 def _classify(

@@ -21,20 +21,17 @@ from __future__ import annotations
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     CORE,
     RIM,
     Box,
-    corner_colours,
     corner_samples,
-    gap_colours,
     outside,
     same,
     sample,
 )
-from onestroke.bot.vision.styles import bands_leaving, gaps, grow, open_pairs
+from onestroke.bot.vision.styles import read_grid
 
 CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour
 MARKED_CELL = 0.6  # a covered position mostly in one colour is a cell with a mark on it, not a figure
@@ -43,38 +40,7 @@ BAND_ACROSS = 0.12  # gap samples either side of the line joining two centres (a
 
 
 def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
-    members = lattice.members_box()
-    background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
-
-    def kinds_of(box: Box) -> np.ndarray:
-        return _classify(image, lattice, background, box)[0]
-
-    box, left_out = grow(kinds_of, members)
-    kinds, colours = _classify(image, lattice, background, box)
-    leaving = bands_leaving(image, lattice, box, kinds, background, BAND_ACROSS)
-    edges = np.median(sample(image, lattice, box, RIM), axis=2)
-    right, down = gap_colours(image, lattice, box, BAND_ACROSS)
-    bands_right, gaps_right, covered_right = gaps(right, background)
-    bands_down, gaps_down, covered_down = gaps(down, background)
-    pairs_right, pairs_down = open_pairs(kinds)
-    letters = read_letters(image, lattice, box, kinds)
-    return Reading(
-        "tiles",
-        lattice,
-        box,
-        kinds,
-        colours,
-        edges,
-        bands_right & pairs_right,
-        bands_down & pairs_down,
-        gaps_right,
-        gaps_down,
-        covered_right & pairs_right,
-        covered_down & pairs_down,
-        letters,
-        left_out,
-        leaving,
-    )
+    return read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS)
 
 
 def _classify(

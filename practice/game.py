@@ -75,7 +75,35 @@ class GameLog:
             self._file.close()
 
 
-class PracticeWindow:
+class GameHost:
+    """What every host of the practice game keeps (the Tk window, the web page's server): the
+    rules, the game, its screens drawn at the host's size (`BASE_SIZE` times `scale`), the log."""
+
+    def __init__(
+        self,
+        *,
+        seed: int = 1,
+        levels: int | None = None,
+        log: Path | None = None,
+        scale: float = 1.0,
+        theme: str = "classic",
+        rules: Rules | None = None,
+    ) -> None:
+        self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
+        self.rules = rules or Rules()
+        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict)
+        self.game = PracticeGame(self.view, seed=seed, rules=self.rules, levels=levels)
+        self.log = GameLog(log)
+
+    def play_frame(self, now: float) -> bool:
+        """The game's frame at `now`, what it ended written to the log; True when the screen changed."""
+        changed = self.game.frame(now)
+        for record in self.game.take_records():
+            self.log.write(record)
+        return changed
+
+
+class PracticeWindow(GameHost):
     """The Tk window: shows the game's screens, passes pointer events on, runs the frames."""
 
     def __init__(
@@ -92,12 +120,8 @@ class PracticeWindow:
     ) -> None:
         import tkinter  # lazy: see run_practice
 
-        self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
-        self.rules = rules or Rules()
-        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict)
-        self.game = PracticeGame(self.view, seed=seed, rules=self.rules, levels=levels)
+        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules)
         self.clock = FrameClock(self.rules, seed)
-        self.log = GameLog(log)
         self.root = tkinter.Tk(className="onestroke-practice")
         self.root.title("onestroke practice")
         self.root.resizable(False, False)
@@ -124,9 +148,7 @@ class PracticeWindow:
 
     def _frame(self) -> None:
         """One frame: the game looks at the pointer, the log gets what ended, the screen is redrawn."""
-        changed = self.game.frame(time.monotonic())
-        for record in self.game.take_records():
-            self.log.write(record)
+        changed = self.play_frame(time.monotonic())
         if self.game.done or self.log.failure is not None:
             self.close()
             return

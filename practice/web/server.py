@@ -32,16 +32,15 @@ from typing import Any
 import cv2
 
 from onestroke._process import detached, stop_process
-from onestroke.practice.game import BASE_SIZE, GameLog, PracticeError
-from onestroke.practice.rules import PracticeGame, Rules
-from onestroke.practice.view import GameView
+from onestroke.practice.game import GameHost, PracticeError
+from onestroke.practice.rules import Rules
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 MAX_BODY = 1 << 20  # a frame's events are a few hundred bytes; refuse anything absurd
 BROWSER_START = 60.0  # seconds Chromium may take to show the page on a busy machine
 
 
-class WebGame:
+class WebGame(GameHost):
     """The game behind the page: rules, log and the current screen image, shared by request threads."""
 
     def __init__(
@@ -54,11 +53,7 @@ class WebGame:
         theme: str = "classic",
         rules: Rules | None = None,
     ) -> None:
-        self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
-        self.rules = rules or Rules()
-        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict)
-        self.game = PracticeGame(self.view, seed=seed, rules=self.rules, levels=levels)
-        self.log = GameLog(log)
+        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules)
         self.lock = threading.Lock()
         self.version = 0
         self.image = self._encoded()
@@ -88,9 +83,7 @@ class WebGame:
             for kind, t, x, y in body.get("events", []):
                 if kind in ("press", "move", "release"):
                     getattr(self.game, kind)(float(t), float(x), float(y))
-            changed = self.game.frame(float(body["frame"]))
-            for record in self.game.take_records():
-                self.log.write(record)
+            changed = self.play_frame(float(body["frame"]))
             if changed:
                 self.version += 1
                 self.image = self._encoded()

@@ -12,6 +12,8 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,6 +125,28 @@ def run_bot(
         env=env,
         check=False,
     )
+
+
+@contextmanager
+def bot_pressing(*args: str, timeout: float = 30) -> Iterator[subprocess.Popen[str]]:
+    """`onestroke ARGS` started in the background, handed over once it holds the mouse button
+    down (mid-drag, for a test to interrupt); killed on the way out if it still runs."""
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "onestroke", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + timeout
+        while not button_is_down():
+            assert bot.poll() is None and time.monotonic() < deadline, "the bot never pressed"
+            time.sleep(0.01)
+        yield bot
+    finally:
+        if bot.poll() is None:
+            bot.kill()
 
 
 def button_is_down() -> bool:

@@ -11,12 +11,11 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from harness import ROOT, Game, Windows, button_is_down, run_bot
+from harness import Game, Windows, bot_pressing, button_is_down, run_bot
 
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
@@ -114,36 +113,11 @@ def test_refuses_to_drag_when_the_screen_shows_no_board(windows: Windows, tmp_pa
 
 def test_ctrl_c_during_a_drag_leaves_the_button_released(windows: Windows, tmp_path: Path) -> None:
     game = windows.game(seed=23)
-    bot = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "onestroke",
-            "play",
-            "--levels",
-            "1",
-            "--speed",
-            "4",
-            "--log-dir",
-            str(tmp_path),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while not button_is_down():
-            assert bot.poll() is None and time.monotonic() < deadline, "the bot never pressed"
-            time.sleep(0.02)
+    with bot_pressing("play", "--levels", "1", "--speed", "4", "--log-dir", str(tmp_path)) as bot:
         time.sleep(0.5)  # well inside the drag: a level-1 board takes seconds at 4 cells/s
         assert button_is_down()
         bot.send_signal(signal.SIGINT)
         _, err = bot.communicate(timeout=10)
-    finally:
-        if bot.poll() is None:
-            bot.kill()
     assert bot.returncode == 130, err
     assert "interrupted" in err
     assert not button_is_down(), "the button must be up after Ctrl-C"

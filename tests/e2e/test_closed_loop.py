@@ -12,13 +12,12 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import ROOT, Game, Windows, button_is_down, run_bot
+from harness import Game, Windows, bot_pressing, button_is_down, run_bot
 from test_adb_e2e import StandIns, play
 
 from onestroke.bot.coords import Point, Rect
@@ -49,18 +48,7 @@ def test_bot_clears_the_strict_game_with_stalls(windows: Windows, tmp_path: Path
 
 def test_a_game_killed_mid_drag_gets_the_button_released_at_once(windows: Windows, tmp_path: Path) -> None:
     game = windows.game(seed=61, rules=Rules(fps=8))  # a slow game: the drag takes seconds
-    bot = subprocess.Popen(
-        [sys.executable, "-m", "onestroke", "play", "--levels", "1", "--log-dir", str(tmp_path)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while not button_is_down():
-            assert bot.poll() is None and time.monotonic() < deadline, "the bot never pressed"
-            time.sleep(0.01)
+    with bot_pressing("play", "--levels", "1", "--log-dir", str(tmp_path)) as bot:
         time.sleep(0.5)
         os.kill(game.process.pid, signal.SIGKILL)
         killed = time.monotonic()
@@ -68,9 +56,6 @@ def test_a_game_killed_mid_drag_gets_the_button_released_at_once(windows: Window
             time.sleep(0.005)
         released = time.monotonic() - killed
         _, err = bot.communicate(timeout=20)
-    finally:
-        if bot.poll() is None:
-            bot.kill()
     assert released < 0.2, f"the button was held {released:.3f} s after the game died"
     assert bot.returncode == 2, err
     assert "the game window closed" in err, err
@@ -172,24 +157,10 @@ def test_a_drag_a_person_bumped_is_finished_not_restarted_blind(
     the clean board (clear)."""
     seed = random.randrange(1000)
     game = windows.game(seed=seed, rules=Rules(on_release=on_release, fps=15))
-    bot = subprocess.Popen(
-        [sys.executable, "-m", "onestroke", "play", "--levels", "1", "--log-dir", str(tmp_path)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + 30
-        while not button_is_down():
-            assert bot.poll() is None and time.monotonic() < deadline, "the bot never pressed"
-            time.sleep(0.01)
+    with bot_pressing("play", "--levels", "1", "--log-dir", str(tmp_path)) as bot:
         time.sleep(0.6)  # some cells in
         bump_far_away(game)
         out, err = bot.communicate(timeout=120)
-    finally:
-        if bot.poll() is None:
-            bot.kill()
     records = game.records()
     context = (
         f"seed {seed}\n{out}\n{err}\n{[(r['cleared'], len(r['path']), r.get('reason')) for r in records]}"

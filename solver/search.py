@@ -663,11 +663,14 @@ def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) 
         n = len(grid.order)
         exact_limit = exact.MAX_CELLS[board.moves]
         exact_fits = n <= exact_limit
-        budget = None if engine == "search" or not exact_fits else search_nodes or _search_budget(n)
         # On large boards the cut-cell certificate (one Python pass of Tarjan's low-link, about
         # 2.5 us a cell) costs more than the short search that usually solves them: it runs after
-        # that search, and its reason still wins over "exhaustive search" (same answers).
-        defer_cuts = engine == "auto" and budget is not None and not grid.bitset
+        # that search, and its reason still wins over "exhaustive search" (same answers). That
+        # holds for boards left to the backtracker alone too: they get the short search, then the
+        # certificate, then the search again without a budget.
+        defer_cuts = engine != "exact" and not grid.bitset
+        whole_search = engine == "search" or not exact_fits
+        budget = (search_nodes or _search_budget(n)) if defer_cuts or not whole_search else None
         reason = _certificate(grid, deadline, cut_cells=not defer_cuts)
         if reason is not None:
             return result("unsolvable", None, reason)
@@ -698,6 +701,12 @@ def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) 
                 reason = _cut_cell_problem(grid, deadline)
                 if reason is not None:
                     return result("unsolvable", None, reason)
+            if whole_search:  # the short search was only a first try: now with all the time
+                stage = "search"
+                found = _first_path(grid, deadline, None, pockets=True)
+                if found is not None:
+                    return result("solved", tuple(map(grid.cells.__getitem__, found)), None)
+                return result("unsolvable", None, "exhaustive search: no path covers every open cell")
         stage = "exact"
         outcome = exact.solve_exact(board, deadline)
     except SearchTimeout:

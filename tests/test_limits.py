@@ -143,6 +143,25 @@ def test_large_grid_portfolio_gives_the_small_grid_answers(text: str, monkeypatc
         assert large.path is not None and is_valid_path(board, large.path)
 
 
+@pytest.mark.parametrize("text", CUT_CELL_BOARDS)
+@pytest.mark.parametrize("engine", ["auto", "search"])
+def test_large_grids_left_to_the_backtracker_give_the_small_grid_answers(
+    text: str, engine: str, monkeypatch
+) -> None:
+    # Boards over the SAT limit (or `--engine search`) on grids over BITSET_LIMIT get a short
+    # search, then the cut-cell certificate, then the search with all the time: the same
+    # verdict, reason and engine as the small-grid order (certificates, then the search).
+    board = Board.from_text(text)
+    small = solve(board, engine="search")
+    monkeypatch.setattr(search, "BITSET_LIMIT", 0)
+    monkeypatch.setitem(exact.MAX_CELLS, 4, 1)
+    for budget in (None, 1, 2):  # the short search finishing, or stopped at its first steps
+        large = solve(board, engine=engine, search_nodes=budget)
+        assert (large.status, large.reason, large.engine) == (small.status, small.reason, small.engine)
+        if small.path is not None:
+            assert large.path is not None and is_valid_path(board, large.path)
+
+
 def test_boards_over_the_sat_limit_get_the_backtracker_with_all_the_time(monkeypatch) -> None:
     monkeypatch.setitem(exact.MAX_CELLS, 4, 5)
     board = Board.from_text("S . . .\n. . . .\n. . . .\n")

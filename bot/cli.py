@@ -1,8 +1,8 @@
 """The `onestroke` command: `main(argv) -> int` so that tests can run it in-process.
 
 Each group of subcommands lives in its own module under `bot.commands` and exposes
-`register(subparsers)`; every parser sets `run=function(args) -> int`. Heavy imports
-(cv2, mss, pyautogui) happen inside those functions, never at start-up.
+`register(subparsers)`; every parser sets `run=function(args) -> int`. A run imports only the
+module of the command it names (`COMMANDS`), so `solve` never loads OpenCV, adb or the game.
 """
 
 from __future__ import annotations
@@ -19,14 +19,23 @@ from typing import NoReturn
 
 from onestroke.solver.errors import OnestrokeError
 
-COMMAND_MODULES = (
-    "onestroke.bot.commands.solve",
-    "onestroke.bot.commands.vision",
-    "onestroke.bot.commands.fixtures",
-    "onestroke.bot.commands.play",
-    "onestroke.bot.commands.devices",
-    "onestroke.bot.commands.puzzles",
-)
+# each command and the module that registers it (a module may register several): a run imports
+# only its own command's module, so `solve` does not load OpenCV, adb or the practice game
+COMMANDS = {
+    "solve": "onestroke.bot.commands.solve",
+    "detect": "onestroke.bot.commands.vision",
+    "solve-image": "onestroke.bot.commands.vision",
+    "fixtures": "onestroke.bot.commands.fixtures",
+    "practice": "onestroke.bot.commands.play",
+    "demo": "onestroke.bot.commands.play",
+    "play": "onestroke.bot.commands.play",
+    "calibrate": "onestroke.bot.commands.play",
+    "devices": "onestroke.bot.commands.devices",
+    "romeo": "onestroke.bot.commands.puzzles",
+    "route": "onestroke.bot.commands.puzzles",
+    "maze": "onestroke.bot.commands.puzzles",
+}
+COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141
@@ -43,16 +52,24 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The `onestroke` parser; with a known `command`, only that command's module is imported
+    (the others cost 0.4-1 s of imports); otherwise every command, for `--help` and for the
+    usage error that lists them."""
     parser = OneLineParser(
         prog="onestroke",
         description="Solve and play the one-stroke puzzle game (一笔画完).",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name in COMMAND_MODULES:
+    for name in (COMMANDS[command],) if command in COMMANDS else COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     return parser
+
+
+def command_word(argv: Sequence[str]) -> str | None:
+    """The subcommand `argv` names: its first word (the top-level parser has no option taking a value)."""
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
 def interrupted_at_start(signum: int, frame: object) -> None:
@@ -78,13 +95,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if starting:
         signal.signal(signal.SIGINT, interrupted_at_start)
     try:
+        words = list(sys.argv[1:] if argv is None else argv)
         try:
-            parser = build_parser()
+            parser = build_parser(command_word(words))
         finally:
             if starting:  # from here on Ctrl-C is a KeyboardInterrupt, so `finally` blocks run
                 signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
-            args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+            args = parser.parse_args(words)
         except SystemExit as exit_:  # argparse already printed its one-line usage error
             return int(exit_.code or 0)
         status = int(args.run(args))

@@ -11,9 +11,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from tqdm import tqdm
+if TYPE_CHECKING:  # imported when a bar is drawn: most runs (pipes, --json) never draw one
+    from tqdm import tqdm
 
 
 def on_terminal(stream: IO[str] | None = None) -> bool:
@@ -48,7 +49,7 @@ class Bar:
         if self._bar is None:
             print(text, end=end, file=out, flush=True)
         else:
-            tqdm.write(text, file=out, end=end)
+            self._bar.write(text, file=out, end=end)
 
 
 @contextmanager
@@ -58,6 +59,8 @@ def progress(total: int, what: str, *, enabled: bool = True, unit: str = "it") -
     if not (enabled and total > 1 and on_terminal()):
         yield Bar(None)
         return
+    from tqdm import tqdm
+
     bar = tqdm(
         total=total, desc=what, unit=unit, file=sys.stderr, leave=False, dynamic_ncols=True, mininterval=0.2
     )

@@ -222,3 +222,43 @@ def test_binary_on_stdin_is_one_line_saying_it_is_not_text() -> None:
 def test_stdin_named_twice_is_refused(capsys) -> None:
     assert main(["solve", "-", "-"]) == 2
     assert capsys.readouterr().err == "onestroke: -: standard input can be read only once\n"
+
+
+# -- start-up: a run imports only its own command -------------------------------------------
+
+
+def test_each_command_is_registered_by_the_module_the_table_names() -> None:
+    import importlib
+
+    from onestroke.bot.cli import COMMAND_MODULES, COMMANDS, OneLineParser
+
+    for module in COMMAND_MODULES:
+        sub = OneLineParser(prog="onestroke").add_subparsers()
+        importlib.import_module(module).register(sub)
+        assert sorted(sub.choices) == sorted(name for name, owner in COMMANDS.items() if owner == module)
+
+
+def test_solve_does_not_import_opencv_adb_or_the_game(tmp_path) -> None:
+    # `solve` used to import every command module (OpenCV, adbutils, the practice game): 0.4-1 s
+    # before the first board was read
+    board = write(tmp_path, "a.txt", ARTICLE_002)
+    probe = (
+        "import sys\n"
+        "from onestroke.bot.cli import main\n"
+        f"status = main(['solve', '--json', {board!r}])\n"
+        "heavy = ('cv2', 'numpy', 'adbutils', 'tqdm', 'onestroke.practice')\n"
+        "print(status, sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.stdout.splitlines()[-1] == "0 []", done.stderr
+
+
+def test_help_and_an_unknown_command_still_list_every_command(capsys) -> None:
+    from onestroke.bot.cli import COMMANDS
+
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in COMMANDS)
+    assert main(["solv"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'solv'" in err and all(repr(name) in err for name in COMMANDS)

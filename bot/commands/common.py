@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from onestroke.bot.coords import Point, Rect, RectError
 from onestroke.bot.gesture import parse_speed
 from onestroke.calibration.profile import NAME_PATTERN
-from onestroke.practice.rules import FPS_RANGE, Rules
+
+if TYPE_CHECKING:  # the practice game loads OpenCV: imported where used, so `solve` starts fast
+    from onestroke.practice.rules import Rules
 
 WINDOW_SCALES = (0.2, 4.0)  # a 90x160 to a 1800x3200 window: beyond, Tk or the renderer gives up
 
@@ -99,6 +101,8 @@ def speed_value(text: str) -> float:
 
 def fps_value(text: str) -> float:
     """The strict game's frame rate."""
+    from onestroke.practice.rules import FPS_RANGE
+
     return in_range(text, FPS_RANGE, " frames per second")
 
 
@@ -125,6 +129,8 @@ def add_rules_arguments(parser: argparse.ArgumentParser, default: str) -> None:
 
 def rules_from(args: argparse.Namespace) -> Rules:
     """The practice rules `add_rules_arguments` asked for."""
+    from onestroke.practice.rules import Rules
+
     return Rules(strict=args.rules == "strict", on_release=args.on_release, fps=args.fps, stalls=args.stalls)
 
 

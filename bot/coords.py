@@ -229,11 +229,6 @@ class ScreenMap:
         """The map of `image`, grabbed from `region` on a screen with this pointer `scale`."""
         return cls(region, image.shape[1] / region.width, scale)
 
-    @property
-    def image_rect(self) -> Rect:
-        """The whole image, in image pixels."""
-        return Rect(0, 0, self.region.width * self.density, self.region.height * self.density)
-
     def _image_to_capture(self) -> _Affine:
         return _Affine(self.region.left, self.region.top, 1 / self.density)
 

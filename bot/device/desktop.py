@@ -230,9 +230,5 @@ class DesktopDevice(DeviceBase):
         width, height = self._gui.size()
         return int(width), int(height)
 
-    def pointer_position(self) -> Point:
-        x, y = self._gui.position()
-        return Point(int(x), int(y))
-
     def close(self) -> None:
         self._capture.close()

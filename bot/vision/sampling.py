@@ -12,7 +12,6 @@ import numpy as np
 from onestroke.bot.vision.lattice import Lattice
 
 COLOUR_TOLERANCE = 28  # two samples are "the same colour" within this (max over channels)
-UNIFORM_FRACTION = 0.85  # share of samples that must match for a uniform square
 
 Box = tuple[int, int, int, int]
 """Lattice positions rows r0..r1-1 and cols c0..c1-1, as (r0, r1, c0, c1)."""

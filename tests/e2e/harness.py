@@ -149,6 +149,35 @@ def bot_pressing(*args: str, timeout: float = 30) -> Iterator[subprocess.Popen[s
             bot.kill()
 
 
+@dataclass(frozen=True)
+class Process:
+    """One process as /proc shows it."""
+
+    pid: int
+    name: str  # the command name (stat's second field)
+    state: str  # "R", "S", ... "Z" for a zombie
+    parent: int
+    session: int
+    command: list[bytes]  # its argv
+
+
+def processes() -> list[Process]:
+    """Every process on the machine now (one that ends while we look is left out)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        # the name may hold spaces and parentheses: it ends at the last ")"
+        name, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
+        found.append(Process(int(entry.name), name, fields[0], int(fields[1]), int(fields[3]), command))
+    return found
+
+
 def button_is_down() -> bool:
     """Ask the X server whether the left mouse button is held down right now."""
     from Xlib import X, display

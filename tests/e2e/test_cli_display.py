@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import ROOT, Windows, run_bot
+from harness import ROOT, Windows, processes, run_bot
 
 from onestroke.practice.process import start_game
 
@@ -54,19 +54,7 @@ def run_bot_python(script: str, env: dict[str, str]):  # noqa: ANN201 - Complete
 
 def practice_children() -> list[int]:
     """Processes of ours that run the practice game."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        parent = int(stat.rsplit(")", 1)[1].split()[1])
-        if parent == os.getpid() and b"practice" in command:
-            found.append(int(entry.name))
-    return found
+    return [p.pid for p in processes() if p.parent == os.getpid() and b"practice" in p.command]
 
 
 def test_ctrl_c_while_the_game_window_opens_leaves_no_game_running(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import ROOT, button_is_down
+from harness import ROOT, button_is_down, processes
 
 from onestroke.bot.device.xvfb import VirtualDisplay, virtual_display
 
@@ -32,19 +32,8 @@ TRIES = 10
 
 
 def session_members(session: int) -> list[str]:
-    """The processes still in `session` (from /proc): their pid and command name."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:  # gone while we looked
-            continue
-        name, fields = stat[stat.index("(") + 1 : stat.rindex(")")], stat[stat.rindex(")") + 2 :].split()
-        if int(fields[3]) == session and fields[0] != "Z":  # field 6 of stat: the session id
-            found.append(f"{entry.name} {name}")
-    return found
+    """The processes still in `session` (zombies aside): their pid and command name."""
+    return [f"{p.pid} {p.name}" for p in processes() if p.session == session and p.state != "Z"]
 
 
 def interrupted_demo(moment: float, env: dict[str, str], extra: list[str], folder: Path) -> str:

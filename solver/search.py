@@ -557,7 +557,17 @@ def _search(
                     ok = _unreached(nbrs, free, free.find(1), deadline).find(1) < 0
                 if deadline is not None and time.perf_counter() > deadline:
                     raise SearchTimeout(f"search stopped after {nodes} steps")
-        frames.append(moves_from(c) if ok else [])
+        if not ok:
+            frames.append([])
+            continue
+        options = [j for j in nbrs[c] if free[j]]
+        if len(options) == 1:  # a corridor (most steps on long ones): moves_from's answer, inline
+            j = options[0]
+            if (dead_ends and deg[j] == 1 and remaining != 1) or (j == end and remaining > 1):
+                options.pop()
+            frames.append(options)
+        else:
+            frames.append(moves_from(c))
 
 
 def _pockets_ok(

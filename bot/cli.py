@@ -17,6 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
+from onestroke._startup import EXIT_INTERRUPTED, interrupted_at_start
 from onestroke.solver.errors import OnestrokeError
 
 # each command and the module that registers it (a module may register several): a run imports
@@ -39,7 +40,6 @@ COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
 
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 141
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program stopped by Ctrl-C
 # write errors that mean the output cannot be written at all (a full disk, /dev/full, a quota)
 OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
@@ -72,17 +72,6 @@ def command_word(argv: Sequence[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
-def interrupted_at_start(signum: int, frame: object) -> None:
-    """SIGINT while the command modules import: leave at once with the usual line and status.
-
-    Nothing needs cleaning up yet, and a KeyboardInterrupt raised inside the import machinery
-    either prints its traceback or is swallowed ("Exception ignored in ... _get_module_lock"),
-    after which the command ran on as if Ctrl-C had not been pressed.
-    """
-    os.write(2, b"onestroke: interrupted\n")
-    os._exit(EXIT_INTERRUPTED)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with stdout closed (`>&-`): every command writes there
         print("onestroke: standard output is closed (>&-); nowhere to write the answer", file=sys.stderr)
@@ -96,15 +85,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         signal.signal(signal.SIGINT, interrupted_at_start)
     try:
         words = list(sys.argv[1:] if argv is None else argv)
-        try:
+        try:  # the arguments' types may import modules too (`--fps`: the practice rules)
             parser = build_parser(command_word(words))
+            try:
+                args = parser.parse_args(words)
+            except SystemExit as exit_:  # argparse already printed its one-line usage error
+                return int(exit_.code or 0)
         finally:
             if starting:  # from here on Ctrl-C is a KeyboardInterrupt, so `finally` blocks run
                 signal.signal(signal.SIGINT, signal.default_int_handler)
-        try:
-            args = parser.parse_args(words)
-        except SystemExit as exit_:  # argparse already printed its one-line usage error
-            return int(exit_.code or 0)
         status = int(args.run(args))
         sys.stdout.flush()  # a reader that went away shows here, not in the interpreter's exit
         return status

@@ -58,6 +58,37 @@ def make_files(folder: Path) -> None:
     jpeg[frame + 5 : frame + 9] = (30_000).to_bytes(2, "big") * 2
     (folder / "huge.jpg").write_bytes(bytes(jpeg))
     os.mkfifo(folder / "fifo")
+    make_fixture_folders(folder, huge=bytes(huge))
+
+
+SHOT = ROOT / "fixtures" / "app-board-1080x1920"  # a labelled screenshot that checks ok
+
+
+def make_fixture_folders(folder: Path, huge: bytes) -> None:
+    """Folders for `fixtures check`, each a good screenshot with one thing wrong."""
+    label = SHOT.with_suffix(".txt").read_text()
+    bad_labels = {
+        "bad-board": "S . x\n. . .\n",
+        "bad-screen": "; no board\n; screen: bogus\n",
+        "bad-origin": label.replace("; origin:", "; origin: a,b ;"),
+        "binary-label": None,
+        "huge-label": "; padding\n" * 900_000,
+    }
+    for name, text in bad_labels.items():
+        (folder / name).mkdir()
+        (folder / name / "a.png").write_bytes(SHOT.with_suffix(".png").read_bytes())
+        if text is None:
+            (folder / name / "a.txt").write_bytes(bytes(range(256)) * 4)
+        else:
+            (folder / name / "a.txt").write_text(text)
+    for name, image in {"unreadable-image": os.urandom(5000), "huge-image": huge}.items():
+        (folder / name).mkdir()
+        (folder / name / "a.png").write_bytes(image)
+        (folder / name / "a.txt").write_text(label)
+    (folder / "empty").mkdir()
+    (folder / "fifo-label").mkdir()
+    os.mkfifo(folder / "fifo-label" / "a.txt")
+    (folder / "plain-file").write_text("not a folder\n")
 
 
 CASES = [
@@ -104,6 +135,113 @@ CASES = [
         "image too large: 30000x30000",
     ),
     Case("truncated PNG", lambda f: ["detect", str(f / "truncated.png")], 2, "truncated.png: not an image"),
+    # `fixtures check`: every label is read before any image, so a bad one stops the run
+    Case(
+        "fixtures: malformed board in a label",
+        lambda f: ["fixtures", "check", str(f / "bad-board")],
+        2,
+        "a.txt: line 1: unknown character 'x'",
+    ),
+    Case(
+        "fixtures: bad screen line",
+        lambda f: ["fixtures", "check", str(f / "bad-screen")],
+        2,
+        "a.txt: line 2: '; screen:' must be level, complete or other, not 'bogus'",
+    ),
+    Case(
+        "fixtures: bad origin line",
+        lambda f: ["fixtures", "check", str(f / "bad-origin")],
+        2,
+        "'; origin:' needs two numbers X Y, not 'a,b",
+    ),
+    Case(
+        "fixtures: binary label",
+        lambda f: ["fixtures", "check", str(f / "binary-label")],
+        2,
+        "binary-label/a.txt: not a text file",
+    ),
+    Case(
+        "fixtures: label over 8 MB",
+        lambda f: ["fixtures", "check", str(f / "huge-label")],
+        2,
+        "huge-label/a.txt: label too large: more than 8 MB",
+    ),
+    Case(
+        "fixtures: label from a pipe",
+        lambda f: ["fixtures", "check", str(f / "fifo-label" / "a.txt")],
+        2,
+        "a.txt: not a regular file (a pipe)",
+    ),
+    Case(
+        "fixtures: unreadable image",
+        lambda f: ["fixtures", "check", "--json", str(f / "unreadable-image")],
+        2,
+        "unreadable-image/a.png: not an image OpenCV can decode",
+    ),
+    Case(
+        "fixtures: image declaring 40000x40000",
+        lambda f: ["fixtures", "check", str(f / "huge-image")],
+        2,
+        "huge-image/a.png: image too large: 40000x40000",
+    ),
+    Case(
+        "fixtures: folder missing",
+        lambda f: ["fixtures", "check", str(f / "no-such-folder")],
+        2,
+        "no-such-folder: no such file or folder",
+    ),
+    Case(
+        "fixtures: empty folder", lambda f: ["fixtures", "check", str(f / "empty")], 2, "no screenshots here"
+    ),
+    Case(
+        "fixtures: JUnit report in a missing folder",
+        lambda f: ["fixtures", "check", "--junit", str(f / "no" / "r.xml"), str(SHOT.with_suffix(".png"))],
+        2,
+        "does not exist",
+    ),
+    # `fixtures add`
+    Case(
+        "fixtures add: image missing",
+        lambda f: ["fixtures", "add", "--to", str(f / "added"), str(f / "no-such.png")],
+        2,
+        "no-such.png: no such file",
+    ),
+    Case(
+        "fixtures add: unreadable image",
+        lambda f: ["fixtures", "add", "--to", str(f / "added"), str(f / "unreadable-image" / "a.png")],
+        2,
+        "a.png: not an image OpenCV can decode",
+    ),
+    Case(
+        "fixtures add: image declaring 40000x40000",
+        lambda f: ["fixtures", "add", "--to", str(f / "added"), str(f / "huge-image" / "a.png")],
+        2,
+        "image too large: 40000x40000",
+    ),
+    Case(
+        "fixtures add: /dev/zero",
+        lambda f: ["fixtures", "add", "--to", str(f / "added"), "/dev/zero"],
+        2,
+        "/dev/zero: not a file",
+    ),
+    Case(
+        "fixtures add: a text file as image",
+        lambda f: ["fixtures", "add", "--to", str(f / "added"), str(f / "binary.txt")],
+        2,
+        "binary.txt: not a PNG or JPEG image",
+    ),
+    Case(
+        "fixtures add: --to is a file",
+        lambda f: ["fixtures", "add", "--to", str(f / "plain-file"), str(SHOT.with_suffix(".png"))],
+        2,
+        "plain-file: is a file, not a fixtures folder",
+    ),
+    Case(
+        "fixtures add: --to cannot be made",
+        lambda f: ["fixtures", "add", "--to", "/proc/onestroke-fixtures", str(SHOT.with_suffix(".png"))],
+        2,
+        "/proc/onestroke-fixtures: cannot write in this fixtures folder",
+    ),
     Case(
         "answer to /dev/full",
         lambda f: ["solve", ARTICLE],

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from onestroke.bot.files import OutputPathError, check_writable_file, read_text, writable_folder
+from onestroke.bot.files import OutputPathError, check_writable_file, file_kind, read_text, writable_folder
 from onestroke.bot.imageio import ImageFileError, read_image
 from onestroke.bot.labels import (
     Comparison,
@@ -120,6 +120,9 @@ def collect(paths: Sequence[str]) -> list[Item]:
         elif is_image(path):
             items.append(Item(path, label_of(path)))
         elif path.suffix == ".txt":
+            if not path.is_file():  # a pipe would block the read until something writes to it
+                kind = file_kind(path.stat().st_mode)
+                raise FixturesError(f"{name}: not a regular file ({kind}); a label is a .txt file")
             image = next((p for p in (path.with_suffix(s) for s in IMAGE_SUFFIXES) if p.is_file()), None)
             items.append(Item(image, path))
         else:
@@ -235,6 +238,8 @@ def run_check(args: argparse.Namespace) -> int:
         for item in items:
             row = check_item(item, labels.get(item.label) if item.label else None)
             rows.append(row)
+            if row.error:  # in the report too; here for whoever reads only the errors
+                bar.print(f"onestroke: {row.error}", file=sys.stderr)
             if args.json:
                 print(json.dumps(row_json(row), ensure_ascii=False), flush=True)
             else:

@@ -19,7 +19,6 @@ from typing import Any
 from onestroke.practice.phone.device import (
     ORIENTATIONS,
     PROFILES,
-    SCREEN_STYLES,
     SCREENS,
     STATES,
     Phone,
@@ -61,12 +60,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--header", type=int, choices=(12, 16), help="raw screencap header size (default: profile's)"
     )
-    p.add_argument(
-        "--screens",
-        choices=SCREEN_STYLES,
-        default="real",
-        help="complete screen: the real game's, or the old panel",
-    )
     p.add_argument("--linker-warning", action="store_true", help="screencap prints a linker warning first")
     return p
 
@@ -94,7 +87,6 @@ def phones_from(args: argparse.Namespace) -> list[Phone]:
             orientation=args.orientation,
             unplug_after_touches=args.unplug_after,
             linker_warning=args.linker_warning,
-            screens=args.screens,
             first_level=args.first_level,
         )
         phones.append(Phone(serial, profile, options))

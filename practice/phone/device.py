@@ -28,18 +28,9 @@ from typing import IO, Any
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Rect
-from onestroke.practice.render import (
-    board_geometry,
-    draw_bottom_buttons,
-    draw_top_bar,
-    render_screen,
-    theme_named,
-)
+from onestroke.practice.render import theme_named
 from onestroke.practice.rules import FrameClock, PracticeGame, Rules
-from onestroke.practice.screens import render_complete_screen, render_ranking_screen
-from onestroke.practice.sprites import text
-from onestroke.solver.board import Board
+from onestroke.practice.view import GameView
 from onestroke.solver.errors import OnestrokeError
 
 
@@ -113,7 +104,6 @@ INSTANT.update(shell_start=0.0, gzip_bytes_per_s=1e12)
 STATES = ("device", "unauthorized", "offline")
 SCREENS = ("on", "off", "locked")
 ORIENTATIONS = ("portrait", "landscape")
-SCREEN_STYLES = ("real", "panel")
 
 
 def profile_named(name: str) -> PhoneProfile:
@@ -139,8 +129,6 @@ class PhoneOptions:
     theme: str = "classic"
     linker_warning: bool = False  # screencap prints a linker warning before its header (old phones)
     first_level: int = 1  # the level the game starts on
-    screens: str = "real"  # "real": the real game's complete and ranking screens; "panel": the old
-    # practice panel with a wide "Next" capsule and no ranking screen (what the loop knew before)
 
     def __post_init__(self) -> None:
         if self.state not in STATES:
@@ -150,46 +138,6 @@ class PhoneOptions:
         if self.orientation not in ORIENTATIONS:
             raise PhoneError(f"orientation must be portrait or landscape, not {self.orientation!r}")
         theme_named(self.theme)
-        if self.screens not in SCREEN_STYLES:
-            raise PhoneError(f"screens must be one of {', '.join(SCREEN_STYLES)}, not {self.screens!r}")
-
-
-class PhoneLayout:
-    """Where the game draws things at the phone's size (the `Layout` the rules ask for): the grid
-    of a board, and the controls of each screen, as the practice screens draw them."""
-
-    def __init__(self, width: int, height: int, theme: str, screens: str = "real") -> None:
-        self.width, self.height, self.theme, self.screens = width, height, theme, screens
-        self._controls: dict[str, dict[str, Rect]] = {}
-        self._board = Board.from_text("S .")
-
-    def geometry(self, board: Board) -> Geometry:
-        self._board = board  # the game asks when a level starts: the old panel's size follows the board
-        return board_geometry(board, self.width, self.height)
-
-    def controls(self, screen: str) -> dict[str, Rect]:
-        key = f"{screen}:{self._board.to_text()}" if self.screens == "panel" else screen
-        if key not in self._controls:
-            self._controls[key] = self._boxes(screen)
-        return self._controls[key]
-
-    def _boxes(self, screen: str) -> dict[str, Rect]:
-        w, h, th = self.width, self.height, theme_named(self.theme)
-        if screen == "complete" and self.screens == "panel":
-            shown = render_screen(self._board, width=w, height=h, theme=th, complete=True)
-            assert shown.next_button is not None
-            return {"go_on": shown.next_button}
-        if screen == "complete":
-            return render_complete_screen(w, h, theme=th).layout
-        if screen == "ranking":
-            return render_ranking_screen(w, h, theme=th).layout
-        if screen == "level":
-            scratch = np.empty((h, w, 3), np.uint8)
-            return {
-                "back": draw_top_bar(scratch, w / 1080, 1, th),
-                **draw_bottom_buttons(scratch, w / 1080, th),
-            }
-        return {}
 
 
 class Phone:
@@ -209,14 +157,16 @@ class Phone:
         self._finger: tuple[float, float] | None = None
         self._finger_since = 0.0
         self._moved_since_down = False
-        layout = PhoneLayout(profile.width, profile.height, self.options.theme, self.options.screens)
+        # drawn as the Tk window and the web page draw it: the strict game with the real game's
+        # complete and ranking screens (the forgiving one with the screens of before)
+        rules = self.options.rules
+        self.view = GameView(profile.width, profile.height, self.options.theme, real_screens=rules.strict)
         self.game = PracticeGame(
-            layout,
+            self.view,
             seed=self.options.seed,
-            rules=self.options.rules,
+            rules=rules,
             levels=self.options.levels,
             first_level=self.options.first_level,
-            ranking_seconds=0.0 if self.options.screens == "panel" else None,
         )
         self._clock = FrameClock(self.options.rules, seed=self.options.seed)
         self._epoch = time.monotonic()
@@ -274,43 +224,11 @@ class Phone:
         return image
 
     def _game_screen(self) -> np.ndarray:
-        game, (w, h) = self.game, (self.profile.width, self.profile.height)
+        game = self.game
         key = (game.screen, game.level.number, tuple(game.play.route))
-        if self._shown is not None and self._shown[0] == key:
-            return self._shown[1]
-        level, theme = game.level, self.options.theme
-        if game.screen == "level":
-            image = render_screen(
-                level.board,
-                width=w,
-                height=h,
-                level=level.number,
-                theme=theme,
-                cat=level.cat,
-                route=game.play.route,
-            ).image
-        elif game.screen == "complete" and self.options.screens == "panel":
-            route = level.board.cells
-            image = render_screen(
-                level.board,
-                width=w,
-                height=h,
-                level=level.number,
-                theme=theme,
-                cat=level.cat,
-                route=route,
-                complete=True,
-            ).image
-        elif game.screen == "complete":
-            image = render_complete_screen(
-                w, h, level=level.number, theme=theme, board=level.board, route=game.play.route, cat=level.cat
-            ).image
-        elif game.screen == "ranking":
-            image = render_ranking_screen(w, h, level=level.number, theme=theme, cat=level.cat).image
-        else:
-            image = _plain_screen(w, h, theme, "Well done!")
-        self._shown = (key, image)
-        return image
+        if self._shown is None or self._shown[0] != key:
+            self._shown = (key, self.view.draw(game))
+        return self._shown[1]
 
     # -- the touch screen ------------------------------------------------------------------
 
@@ -403,14 +321,6 @@ def _open_log(path: Path | None) -> IO[str] | None:
         return open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the phone's life
     except OSError as error:
         raise PhoneError(f"cannot write the game log {path}: {error.strerror}") from None
-
-
-def _plain_screen(width: int, height: int, theme: str, title: str) -> np.ndarray:
-    th = theme_named(theme)
-    image = np.empty((height, width, 3), np.uint8)
-    image[:] = th.background
-    text(image, title, width / 2, height / 2, 60 * width / 1080, th.ink, bold=True)
-    return image
 
 
 def with_rules(options: PhoneOptions, **changes: Any) -> PhoneOptions:

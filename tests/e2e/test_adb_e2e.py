@@ -6,8 +6,10 @@ game log from the touches it got. The tests judge from that log alone: every lev
 every path checked, no stray touch. Its "Android 11" profile starts a Java process for every
 `input` (0.3 s), its "Android 14" profile answers `input` in 30 ms.
 
-The phones show the old practice panel on the level-complete screen (`--screens panel`): the
-level loop does not yet recognise the real game's complete screen (issue 9/10 work).
+The phones show what the strict Tk game shows (practice/view.py): the real game's level-complete
+screen (the round go-on button between the ranking and share capsules, the bottom buttons under
+the veil), then a ranking screen. Every press on anything but go-on is logged as a stray press,
+and the tests require none.
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def assert_cleared(log: Path, seed: int, levels: int) -> None:
 @pytest.mark.parametrize("profile", ["android14", "android11"])
 def test_play_clears_five_levels_on_a_phone(profile: str, stand_ins: list[StandIns], tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
-    stand_ins.append(StandIns(log, "--profile", profile, "--levels", "5", "--screens", "panel"))
+    stand_ins.append(StandIns(log, "--profile", profile, "--levels", "5"))
     bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "5")
     out, err = bot.communicate(timeout=300)
     assert bot.returncode == 0, out + err
@@ -103,8 +105,6 @@ def test_two_phones_at_once_share_one_adb_server(stand_ins: list[StandIns], tmp_
             "phone-b:android14",
             "--levels",
             "3",
-            "--screens",
-            "panel",
         )
     )
     env = stand_ins[0].env(tmp_path)
@@ -118,7 +118,7 @@ def test_two_phones_at_once_share_one_adb_server(stand_ins: list[StandIns], tmp_
 
 def test_a_phone_unplugged_mid_stroke_stops_with_one_line(stand_ins: list[StandIns], tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
-    stand_ins.append(StandIns(log, "--unplug-after", "8", "--screens", "panel"))
+    stand_ins.append(StandIns(log, "--unplug-after", "8"))
     bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "1")
     out, err = bot.communicate(timeout=120)
     assert bot.returncode != 0

@@ -184,7 +184,10 @@ class BoardWatch:
 
     def look(self) -> Look:
         image = self.grab()
-        at = self.clock()
+        return self.read(image, self.clock())
+
+    def read(self, image: np.ndarray, at: float) -> Look:
+        """What `image` (a grab of the board region) shows, looked at `at`."""
         taken = frozenset(cell for cell in self.cells if self._changed_share(image, cell) > 0.5)
         corners = self._sample(image, self._corners)
         changed = np.abs(corners - self._background).mean(axis=1) > CHANGED if len(corners) else np.zeros(0)

@@ -31,6 +31,7 @@ from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
 from onestroke.bot.play import guards, resume
 from onestroke.bot.play.drag import DragStopped, watched_drag
 from onestroke.bot.play.drag import Pace as DragPace
+from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import Logbook, default_log_dir
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight, look
@@ -178,14 +179,16 @@ class LevelLoop:
         """
         self.level = number
         attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
+        reread: Sight | None = None  # the last look after a drag, read with the known board
         for attempt in range(1, attempts + 1):
-            sight = self.checked_sight()
+            sight = reread or self.checked_sight()
             self.record(sight, "first" if attempt == 1 else "retry")
             board = sight.board
             assert board is not None and sight.detection.geometry is not None
             walked = sight.detection.walked
             if len(walked) == len(board):  # every cell drawn: the game is about to say so
-                if self.wait_for_advance(board) == "advanced":
+                outcome, reread = self.wait_for_advance(board)
+                if outcome == "advanced":
                     return _report(number, board, sight, 0.0, 0.0, attempt)
                 continue
             began = time.perf_counter()
@@ -210,6 +213,7 @@ class LevelLoop:
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
+            known = None
             if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
                 try:
                     watched_drag(self.device, sight.screen_map.region, sight.detection.geometry, geometry,
@@ -220,9 +224,10 @@ class LevelLoop:
                     self.say(f"level {number}: {stopped}; looking again")
                     continue
             else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
+                known = KnownBoard(sight, plan.walk)
                 perform(self.device, gesture, geometry.bounds())
             drag_s = time.perf_counter() - began
-            outcome = self.wait_for_advance(board)
+            outcome, reread = self.wait_for_advance(board, known)
             if outcome == "advanced":
                 return _report(number, board, sight, solve_ms, drag_s, attempt)
             if outcome == "gone":
@@ -235,8 +240,8 @@ class LevelLoop:
             f"level {number} did not advance after {attempts} attempts", self.look(self.region or self.screen)
         )
 
-    def wait_for_advance(self, board: Board) -> str:
-        """What the game did after a drag on `board`:
+    def wait_for_advance(self, board: Board, known: KnownBoard | None = None) -> tuple[str, Sight | None]:
+        """What the game did after a drag on `board`, and the last look read with `known` (or None):
 
         - "advanced": the level-complete screen or a different board shows (with the user's
           `--next`, also two looks in a row at a screen vision does not know);
@@ -244,7 +249,10 @@ class LevelLoop:
           game has taken what it will), or at the timeout;
         - "gone": at the timeout the board has given way to a screen vision does not know.
 
-        Screens vision does not know are waited on until the timeout (a transition).
+        Screens vision does not know are waited on until the timeout (a transition). After an
+        open-loop stroke, `known` (the board it was planned on, bot/play/known.py) reads a look
+        that vision refuses, when it still shows that board: a path cut short near its end
+        leaves too few plain cells for vision to find the lattice.
         """
         deadline = time.monotonic() + self.advance_timeout
         boardless = 0
@@ -252,25 +260,29 @@ class LevelLoop:
         while time.monotonic() < deadline:
             time.sleep(POLL)
             sight = self.look(self.region or self.screen)
+            reread = None
+            if sight.board is None and sight.detection.screen != "complete" and known is not None:
+                reread = known.reread(sight)
+                sight = reread or sight
             if sight.board is not None:
                 boardless = 0
                 if sight.board != board:
-                    return "advanced"
+                    return "advanced", None
                 walked = sight.detection.walked
                 if len(walked) == len(board):
                     settled = None  # the finished board shows a moment before the complete screen
                 elif settled is None or settled[0] != walked:
                     settled = (walked, time.monotonic())
                 elif time.monotonic() - settled[1] >= SETTLED:
-                    return "stayed"
+                    return "stayed", reread
                 continue
             settled = None
             if sight.detection.screen == "complete":
-                return "advanced"
+                return "advanced", None
             boardless += 1
             if self.next_button is not None and boardless >= 2:
-                return "advanced"
-        return "gone" if boardless else "stayed"
+                return "advanced", None
+        return ("gone" if boardless else "stayed"), None
 
     def go_on(self, sight: Sight, *, cleared: bool) -> Point | None:
         """Where to press to go on, in pointer coordinates, or None: nothing here is proven to be go-on.

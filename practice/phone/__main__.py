@@ -58,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--orientation", choices=ORIENTATIONS, default="portrait")
     p.add_argument("--unplug-after", type=int, metavar="N", help="the cable comes out after N touch events")
     p.add_argument(
+        "--stall-after", type=int, metavar="N", help="the game stalls 0.4 s once, right after touch event N"
+    )
+    p.add_argument(
         "--header", type=int, choices=(12, 16), help="raw screencap header size (default: profile's)"
     )
     p.add_argument("--linker-warning", action="store_true", help="screencap prints a linker warning first")
@@ -86,6 +89,7 @@ def phones_from(args: argparse.Namespace) -> list[Phone]:
             screen=args.screen,
             orientation=args.orientation,
             unplug_after_touches=args.unplug_after,
+            stall_after_touches=args.stall_after,
             linker_warning=args.linker_warning,
             first_level=args.first_level,
         )

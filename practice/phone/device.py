@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from onestroke.practice.render import theme_named
-from onestroke.practice.rules import FrameClock, PracticeGame, Rules
+from onestroke.practice.rules import STALL_SECONDS, FrameClock, PracticeGame, Rules
 from onestroke.practice.view import GameView
 from onestroke.solver.errors import OnestrokeError
 
@@ -125,6 +125,7 @@ class PhoneOptions:
     screen: str = "on"
     orientation: str = "portrait"
     unplug_after_touches: int | None = None  # the cable comes out after this many touch events
+    stall_after_touches: int | None = None  # the game's frames stop for STALL_SECONDS[1] after this one
     long_press: float = 0.5  # a finger held still this long after going down is a long press
     theme: str = "classic"
     linker_warning: bool = False  # screencap prints a linker warning before its header (old phones)
@@ -252,6 +253,8 @@ class Phone:
                 self._finger = None
                 self.game.release(t, gx, gy)
             self._catch_up(t)
+            if self.touches == self.options.stall_after_touches:  # the longest stall, at a known moment
+                self._next_frame = max(self._next_frame, t + STALL_SECONDS[1])
             unplug = self.options.unplug_after_touches
         if unplug is not None and self.touches >= unplug:
             self.unplug()

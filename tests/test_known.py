@@ -1,0 +1,139 @@
+"""After an open-loop stroke the loop reads the board it knows (bot/play/known.py) where vision
+refuses: a path cut short near its end leaves too few plain cells to find the lattice.
+
+Screens are drawn by the practice renderer at phone size; the loop test plays the strict game
+in-process on a device without fast capture (a phone's timed gesture), whose first stroke the
+game stops taking two cells before the end.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from fakes import GameFinger
+from test_go_on import FramedFinger, StrictPhone
+
+from onestroke.bot.coords import Point, Rect, ScreenMap
+from onestroke.bot.device import Capabilities
+from onestroke.bot.play.known import KnownBoard
+from onestroke.bot.play.loop import LevelLoop, pace_for
+from onestroke.bot.play.sight import Sight
+from onestroke.bot.vision import detect
+from onestroke.practice.levels import make_level
+from onestroke.practice.render import render_screen
+from onestroke.practice.rules import Rules
+from onestroke.practice.screens import render_complete_screen, render_ranking_screen
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.check import is_valid_path
+from onestroke.solver.search import solve
+
+W, H = 540, 960
+
+
+def sight_of(image: np.ndarray) -> Sight:
+    return Sight(image, ScreenMap.for_image(Rect(0, 0, W, H), image), detect(image), 0.0, 0.0)
+
+
+def level_sight(board: Board, route: list[Cell], level: int = 1) -> Sight:
+    return sight_of(render_screen(board, width=W, height=H, route=route, level=level).image)
+
+
+@pytest.fixture
+def level() -> tuple[Board, list[Cell]]:
+    board = make_level(3, 4).board
+    path = solve(board).path
+    assert path is not None and len(path) >= 12
+    return board, list(path)
+
+
+def test_a_stroke_cut_short_near_its_end_is_read_with_the_known_lattice(
+    level: tuple[Board, list[Cell]],
+) -> None:
+    board, path = level
+    before = level_sight(board, path[:3])
+    assert before.board == board and before.detection.walked == tuple(path[:3])
+    known = KnownBoard(before, path)
+    for cut in (len(path) - 2, len(path) - 1, len(path) // 2, 1):
+        shown = known.reread(level_sight(board, path[:cut]))
+        assert shown is not None and shown.board == board, cut
+        assert shown.detection.walked == (tuple(path[:cut]) if cut > 1 else ()), cut
+        assert shown.detection.checks[-1].name == "known board"
+
+
+def test_cells_the_game_skipped_are_left_out_in_the_order_sent(level: tuple[Board, list[Cell]]) -> None:
+    """A late frame merged two moves and the game took a neighbour further on: the taken cells,
+    in the walk's order, still make a path from the start."""
+    board, path = level
+    known = KnownBoard(level_sight(board, []), path)
+    shortcut = next(
+        (i for i in range(1, len(path) - 3) if path[i + 3] in set(board.neighbours(path[i]))), None
+    )
+    if shortcut is None:
+        pytest.skip("this level's route has no shortcut")
+    drawn = path[: shortcut + 1] + path[shortcut + 3 :]
+    shown = known.reread(level_sight(board, drawn))
+    assert shown is not None and shown.detection.walked == tuple(drawn)
+
+
+def test_other_screens_and_other_levels_are_not_read(level: tuple[Board, list[Cell]]) -> None:
+    board, path = level
+    known = KnownBoard(level_sight(board, path[:2]), path)
+    complete = render_complete_screen(W, H, board=board, route=path).image
+    ranking = render_ranking_screen(W, H).image
+    other = make_level(3, 5).board
+    for image in (complete, ranking, np.full((H, W, 3), 240, np.uint8)):
+        assert known.reread(sight_of(image)) is None
+    assert known.reread(level_sight(other, [])) is None
+    sent = path[:6]  # the walk sent ends there: a cell beyond it cannot have been taken
+    known = KnownBoard(level_sight(board, path[:2]), sent)
+    i, beyond = next((i, c) for i in range(1, 5) for c in board.neighbours(path[i]) if c not in sent)
+    assert known.reread(level_sight(board, [*path[: i + 1], beyond])) is None, "a cell off the walk"
+    assert known.reread(level_sight(board, path[: i + 1])) is not None
+
+
+class CutShortPhone(StrictPhone):
+    """The strict game in keep mode on a phone (timed gestures, no fast capture) whose first
+    stroke stops being taken two cells before its end: the game sees the finger lift there (a
+    release it keeps), as a stall can leave it."""
+
+    def __init__(self) -> None:
+        super().__init__(seed=12, levels=1, rules=Rules(on_release="keep"))
+        self.capabilities = Capabilities("rendered", "render_screen", "practice-rules", False, False, 0.02)
+        self.strokes = 0
+
+    def touch(self, area: Rect) -> GameFinger:
+        self.strokes += 1
+        if self.strokes > 1:
+            return super().touch(area)
+        self._frame()
+        return CutFinger(self, area, moves=len(self.game.level.board) - 3)
+
+
+class CutFinger(FramedFinger):
+    """Only the first `moves` moves reach the game; the rest are lost."""
+
+    def __init__(self, phone: StrictPhone, area: Rect, moves: int) -> None:
+        super().__init__(phone, area)
+        self.moves = moves
+
+    def _move(self, point: Point) -> None:
+        if self.moves > 0:
+            self.moves -= 1
+            super()._move(point)
+
+
+def test_a_phone_stroke_cut_short_is_finished_from_the_screenshot(tmp_path: Path) -> None:
+    phone = CutShortPhone()
+    board = phone.game.level.board
+    lines: list[str] = []
+    loop = LevelLoop(phone, log_dir=tmp_path, say=lines.append, pace=pace_for(phone, None))
+    loop.run(1)
+    time.sleep(0.1)
+    records = phone.all_records()
+    assert [r["cleared"] for r in records] == [False, True], records
+    assert len(records[0]["path"]) == len(board) - 2, records[0]
+    assert records[1]["kept"] == len(board) - 3 and is_valid_path(board, records[1]["path"])
+    assert f"{len(board) - 2} cells drawn already" in " ".join(lines), lines

@@ -33,7 +33,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from onestroke.practice.phone.device import Phone
-from onestroke.practice.phone.shell import serve_device_request
+from onestroke.practice.phone.shell import read_exactly, serve_device_request
 
 PROTOCOL_VERSION = 41  # adb 1.0.41: what every platform-tools release since 2018 speaks
 SERVER_FEATURES = (
@@ -60,19 +60,6 @@ SERVER_FEATURES = (
 
 class ProtocolError(Exception):
     """The client sent something that is not a host request (the connection is dropped)."""
-
-
-def read_exactly(conn: socket.socket, count: int) -> bytes:
-    """`count` bytes from the socket; fewer only when the peer closed it."""
-    chunks: list[bytes] = []
-    remaining = count
-    while remaining:
-        chunk = conn.recv(remaining)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        remaining -= len(chunk)
-    return b"".join(chunks)
 
 
 def read_request(conn: socket.socket) -> str | None:

@@ -69,12 +69,12 @@ class Stdin:
 
     def _packet(self) -> bytes:
         while True:
-            head = _recv_exactly(self._conn, 5)
+            head = read_exactly(self._conn, 5)
             if len(head) < 5:
                 self._eof = True
                 return b""
             kind, length = head[0], struct.unpack("<I", head[1:])[0]
-            data = _recv_exactly(self._conn, length)
+            data = read_exactly(self._conn, length)
             if kind == ID_STDIN:
                 return data
             if kind == ID_CLOSE_STDIN:
@@ -185,15 +185,17 @@ def _discard(_data: bytes | str) -> None:
     pass
 
 
-def _recv_exactly(conn: socket.socket, count: int) -> bytes:
-    parts, remaining = [], count
+def read_exactly(conn: socket.socket, count: int) -> bytes:
+    """`count` bytes from the socket; fewer only when the peer closed it."""
+    chunks: list[bytes] = []
+    remaining = count
     while remaining:
         chunk = conn.recv(remaining)
         if not chunk:
             break
-        parts.append(chunk)
+        chunks.append(chunk)
         remaining -= len(chunk)
-    return b"".join(parts)
+    return b"".join(chunks)
 
 
 # -- requests -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import Windows
+from harness import StandIns, Windows
 
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.device.xvfb import VirtualDisplay, virtual_display
@@ -52,3 +52,12 @@ def windows(tmp_path: Path) -> Iterator[Windows]:
         yield opened
     finally:
         opened.close()
+
+
+@pytest.fixture
+def stand_ins() -> Iterator[list[StandIns]]:
+    """Stand-in phones a test starts (append them); stopped at its end."""
+    started: list[StandIns] = []
+    yield started
+    for running in started:
+        running.stop()

@@ -6,6 +6,7 @@ Imported by conftest.py (fixtures) and by the tests (types and helpers).
 from __future__ import annotations
 
 import json
+import os
 import random
 import select
 import subprocess
@@ -110,6 +111,29 @@ class Windows:
     def close(self) -> None:
         for process in reversed(self.processes):
             stop_game(process)
+
+
+class StandIns:
+    """Stand-in phones (`python -m onestroke.practice.phone ARGS`) in a process of their own, with
+    the game log at `log`; the `stand_ins` fixture stops them at the end of the test."""
+
+    def __init__(self, log: Path, *args: str) -> None:
+        command = [sys.executable, "-m", "onestroke.practice.phone", "--log", str(log), *args]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        assert self.process.stdout is not None
+        ready = json.loads(self.process.stdout.readline())
+        self.port = ready["port"]
+
+    def env(self, tmp_path: Path) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}  # a phone needs no display
+        return env | {
+            "ANDROID_ADB_SERVER_PORT": str(self.port),
+            "ONESTROKE_CONFIG_DIR": str(tmp_path / "config"),
+        }
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
 
 
 def run_bot(

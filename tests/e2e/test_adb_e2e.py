@@ -15,51 +15,19 @@ and the tests require none.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import ROOT
+from harness import ROOT, StandIns
 
 from onestroke.practice.levels import make_level
 from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-
-class StandIns:
-    """Stand-in phones in a process of their own; stopped at the end of the test."""
-
-    def __init__(self, log: Path, *args: str) -> None:
-        command = [sys.executable, "-m", "onestroke.practice.phone", "--log", str(log), *args]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
-        assert self.process.stdout is not None
-        ready = json.loads(self.process.stdout.readline())
-        self.port = ready["port"]
-
-    def env(self, tmp_path: Path) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}  # a phone needs no display
-        return env | {
-            "ANDROID_ADB_SERVER_PORT": str(self.port),
-            "ONESTROKE_CONFIG_DIR": str(tmp_path / "config"),
-        }
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
-@pytest.fixture
-def stand_ins() -> Iterator[list[StandIns]]:
-    started: list[StandIns] = []
-    yield started
-    for running in started:
-        running.stop()
 
 
 def play(env: dict[str, str], tmp_path: Path, *args: str, timeout: float = 240) -> subprocess.Popen[str]:

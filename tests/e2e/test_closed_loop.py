@@ -13,12 +13,11 @@ import random
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import Game, Windows, bot_pressing, button_is_down, run_bot
-from test_adb_e2e import StandIns, play
+from harness import Game, StandIns, Windows, bot_pressing, button_is_down, run_bot
+from test_adb_e2e import play
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import perform
@@ -176,18 +175,10 @@ def test_a_drag_a_person_bumped_is_finished_not_restarted_blind(
         assert records[-1]["kept"] > 0, context
 
 
-@pytest.fixture
-def phones() -> Iterator[list[StandIns]]:
-    started: list[StandIns] = []
-    yield started
-    for running in started:
-        running.stop()
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("on_release", ["keep", "clear"])
 def test_a_phone_with_stalls_is_played_open_loop_checked_and_resumed(
-    phones: list[StandIns], tmp_path: Path, on_release: str
+    stand_ins: list[StandIns], tmp_path: Path, on_release: str
 ) -> None:
     """adb (no fast capture): each cell held a measured dwell, the result checked on a screenshot;
     a stall that broke the stroke is resumed from the drawn path (keep) or played again at half
@@ -200,8 +191,8 @@ def test_a_phone_with_stalls_is_played_open_loop_checked_and_resumed(
     log = tmp_path / "game.jsonl"
     cells = len(make_level(1, 1).board)
     stall = ["--stall-after", str(cells - 1)]  # touch k reaches cell k (the press is the first)
-    phones.append(StandIns(log, "--levels", "3", "--stalls", "--on-release", on_release, *stall))
-    bot = play(phones[0].env(tmp_path), tmp_path, "--adb", "--levels", "3")
+    stand_ins.append(StandIns(log, "--levels", "3", "--stalls", "--on-release", on_release, *stall))
+    bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "3")
     out, err = bot.communicate(timeout=300)
     found = [json.loads(line) for line in log.read_text().splitlines()]
     brief = [(r.get("level"), len(r.get("path", [])), r.get("kept"), r.get("reason")) for r in found]

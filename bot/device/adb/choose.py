@@ -95,20 +95,25 @@ def fastest(measured: list[Measured]) -> Measured:
     return min(usable, key=lambda m: m.seconds or 0.0)
 
 
-def input_session_latency(phone: Phone, probes: int = PROBES) -> float:
-    """Seconds per `input` call fed to one open shell session (answered by an echo)."""
+def _session_round_trip(phone: Phone, command: str, probes: int = PROBES) -> float:
+    """Median seconds for `command` (then an echo) to run in one open shell session and answer."""
     v2 = phone.facts.shell_v2
     with phone.open("shell,v2,raw:" if v2 else "shell,raw:") as conn:
         stream = ShellStream(conn, v2)
         times = []
         for k in range(probes):
             began = time.perf_counter()
-            stream.send(f"input keyevent 0; echo {k}\n".encode())
+            stream.send(f"{command}echo {k}\n".encode())
             while stream.readline().strip() != str(k).encode():
                 pass
             times.append(time.perf_counter() - began)
         stream.close_input()
     return statistics.median(times)
+
+
+def input_session_latency(phone: Phone, probes: int = PROBES) -> float:
+    """Seconds per `input` call fed to one open shell session (answered by an echo)."""
+    return _session_round_trip(phone, "input keyevent 0; ", probes)
 
 
 def input_each_latency(phone: Phone, probes: int = PROBES) -> float:
@@ -117,18 +122,7 @@ def input_each_latency(phone: Phone, probes: int = PROBES) -> float:
 
 def link_round_trip(phone: Phone, probes: int = PROBES) -> float:
     """Seconds for a line to reach a running program on the phone and an answer to come back."""
-    v2 = phone.facts.shell_v2
-    with phone.open("shell,v2,raw:" if v2 else "shell,raw:") as conn:
-        stream = ShellStream(conn, v2)
-        times = []
-        for k in range(probes):
-            began = time.perf_counter()
-            stream.send(f"echo {k}\n".encode())
-            while stream.readline().strip() != str(k).encode():
-                pass
-            times.append(time.perf_counter() - began)
-        stream.close_input()
-    return statistics.median(times)
+    return _session_round_trip(phone, "", probes)
 
 
 def measure_touch(phone: Phone, maatouch: Path | None = None) -> tuple[list[Measured], MaaTouch | None]:

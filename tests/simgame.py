@@ -57,8 +57,10 @@ class SimGame:
     level: int = 1
     width: int = 450
     height: int = 800
-    grab_cost: float = 0.002  # simulated seconds a board grab takes
+    grab_cost: float = 0.002  # simulated seconds a board grab takes (a box around the head: a tenth)
     close_at: float | None = None  # the game's window disappears then
+    slow: tuple[float, float, float] | None = None  # (from, until, fps): the game runs slower meanwhile
+    cover: tuple[float, tuple[int, int, int, int]] | None = None  # (from, box x0 y0 x1 y1): painted over
     bumps: dict[int, Point] = field(default_factory=dict)  # move number -> where the pointer really went
     records: list[dict[str, Any]] = field(default_factory=list)
     gaps: list[tuple[float, float]] = field(default_factory=list)  # (frame time, time to the next frame)
@@ -91,14 +93,30 @@ class SimGame:
                 self.image = self.view.draw(self.game)
             self.records += self.game.take_records()
             following = self.frames.following(self.next_frame)
+            if self.slow is not None and self.slow[0] <= self.next_frame < self.slow[1]:
+                following = self.next_frame + 1.0 / self.slow[2]  # a loaded machine: late frames
             self.gaps.append((self.next_frame, following - self.next_frame))
             self.next_frame = following
 
     def grab(self) -> np.ndarray:
         self.clock.t += self.grab_cost
+        return self._shown()
+
+    def grab_box(self, box: tuple[int, int, int, int]) -> np.ndarray:
+        """What `BoardWatch` grabs around the head: the pixels of `box` (x0, y0, x1, y1)."""
+        self.clock.t += self.grab_cost / 10
+        x0, y0, x1, y1 = box
+        return np.ascontiguousarray(self._shown()[y0:y1, x0:x1])
+
+    def _shown(self) -> np.ndarray:
         self.advance()
         if self.closed:
             return np.zeros_like(self.image)  # the bare root window of the X server
+        if self.cover is not None and self.clock.t >= self.cover[0]:
+            x0, y0, x1, y1 = self.cover[1]
+            image = self.image.copy()
+            image[y0:y1, x0:x1] = 255  # a white panel over part of the board
+            return image
         return self.image
 
     def run_until(self, t: float) -> None:

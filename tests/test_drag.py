@@ -7,13 +7,14 @@ only time is simulated. What counts is the game's own log.
 from __future__ import annotations
 
 import random
+from collections import deque
 
 import pytest
 from simgame import SimGame
 from test_resume import random_walk
 
 from onestroke.bot.coords import Point
-from onestroke.bot.play.drag import BoardWatch, DragStopped, Pace, follow_route
+from onestroke.bot.play.drag import FULL_EVERY, BoardWatch, DragStopped, Pace, follow_route
 from onestroke.bot.play.resume import drawn_after, plan
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Cell
@@ -27,9 +28,28 @@ def route(sim: SimGame) -> list[Cell]:
     return list(result.path)
 
 
-def drag(sim: SimGame, path: list[Cell], start: int = 0, pace: Pace | None = None, **options: object):
+def watch_for(sim: SimGame, walked: list[Cell], near: bool = True) -> BoardWatch:
+    """The watch a device gives: whole-board grabs, and (`near`) grabs of a box around the head."""
+    return BoardWatch(
+        sim.grab,
+        sim.game.geometry,
+        sim.game.level.board.cells,
+        walked,
+        clock=sim.clock.now,
+        grab_box=sim.grab_box if near else None,
+    )
+
+
+def drag(
+    sim: SimGame,
+    path: list[Cell],
+    start: int = 0,
+    pace: Pace | None = None,
+    near: bool = True,
+    **options: object,
+):
     geometry = sim.game.geometry
-    watch = BoardWatch(sim.grab, geometry, sim.game.level.board.cells, path[: start + 1], clock=sim.clock.now)
+    watch = watch_for(sim, path[: start + 1], near)
     return follow_route(
         sim.touch,
         watch,
@@ -50,14 +70,37 @@ def cleared(sim: SimGame) -> list[dict]:
 
 @pytest.mark.parametrize("level", [1, 4, 7])
 @pytest.mark.parametrize("stalls", [False, True])
-def test_the_watched_drag_clears_the_strict_game(level: int, stalls: bool) -> None:
+@pytest.mark.parametrize("near", [True, False], ids=["looks near the head", "whole-board looks"])
+def test_the_watched_drag_clears_the_strict_game(level: int, stalls: bool, near: bool) -> None:
     sim = SimGame(Rules(fps=30, stalls=stalls), seed=level, level=level)
     path = route(sim)
-    report = drag(sim, path)
+    report = drag(sim, path, near=near)
     (record,) = cleared(sim)
     assert is_valid_path(sim.game.level.board, record["path"])
     assert [r for r in sim.records if not r.get("cleared")] == [], sim.records
     assert report.cells == len(path) - 1 and sim.touch.up_at is not None
+    # every FULL_EVERY-th step (and each re-send) looks at the whole board; the rest near the head
+    assert report.full_looks >= report.cells // FULL_EVERY
+    assert report.full_looks < report.looks / 2 if near else report.full_looks == report.looks
+
+
+def test_a_look_near_the_head_reads_what_a_look_at_the_whole_board_reads() -> None:
+    """At every step of a route (forward, and back over the drawn path), the cells around the head
+    read from a box grab agree with a whole-board grab, and the rest are carried over."""
+    sim = SimGame(Rules(fps=30, on_release="keep"), seed=4, level=7)
+    path = route(sim)
+    walk = [*path[:20], *reversed(path[12:19])]  # on, then back over eight drawn cells
+    geometry = sim.game.geometry
+    near, whole = watch_for(sim, walk[:1]), watch_for(sim, walk[:1], near=False)
+    near.look()  # a whole look first: a look near a cell takes the others from it
+    sim.touch.down(geometry.centre(walk[0]))
+    for head, target in zip(walk, walk[1:], strict=False):
+        sim.touch.move(geometry.centre(target))
+        sim.run_until(sim.clock.t + 0.1)
+        seen_near, seen_whole = near.look(near=head), whole.look()  # as the drag looks: near the old head
+        assert seen_near.taken == seen_whole.taken == set(sim.game.play.route)
+        assert not seen_near.board_gone and not seen_whole.board_gone and not seen_near.whole
+    assert sim.game.play.route == path[:13]
 
 
 def test_the_pace_follows_the_game_up_and_down() -> None:
@@ -69,6 +112,40 @@ def test_the_pace_follows_the_game_up_and_down() -> None:
         paces[fps] = report.median_answer
     assert paces[10] > 2.5 * paces[60], paces
     assert paces[10] >= 0.05 and paces[60] <= 0.03
+
+
+def test_the_pace_slows_down_with_a_loaded_game_and_speeds_up_after() -> None:
+    """The game's frames come at 6 fps for a while (a loaded machine) in the middle of a 60 fps
+    drag: the watched drag waits for every cell all along (no skipped cell, no failed attempt),
+    its expected answer grows with the game's and shrinks again after."""
+    sim = SimGame(Rules(fps=60), seed=3, level=7, slow=(0.4, 1.6, 6.0))
+    path = route(sim)
+    pace = Pace()
+    expected: list[tuple[float, float]] = []
+    learn = pace.learn
+    pace.learn = lambda seconds: (learn(seconds), expected.append((sim.clock.t, pace.expected)))  # type: ignore[method-assign]
+    drag(sim, path, pace=pace)
+    assert cleared(sim) and [r for r in sim.records if not r.get("cleared")] == [], sim.records
+    before = [e for t, e in expected if 0.2 < t < 0.4]
+    during = [e for t, e in expected if 1.2 < t < 1.6]
+    after = [e for t, e in expected if t > 1.6 + 12 / 60]
+    assert before and during and after, expected
+    assert max(before) < 0.04 and min(during) > 0.1 and max(after[-3:]) < 0.04, (before, during, after)
+
+
+def test_the_first_look_and_the_polling_follow_the_answers() -> None:
+    pace = Pace()
+    assert pace.first_look == pytest.approx(0.8 * pace.first) and pace.patience == 0.25
+    for answer in (0.050, 0.040, 0.054, 0.051, 0.053):
+        pace.learn(answer)
+    assert pace.first_look == pytest.approx(0.032)  # 80 % of the earliest: no answer came sooner
+    assert pace.poll == pytest.approx(0.051 / 16)  # a sixteenth of the median...
+    assert Pace(answers=deque([0.02] * 3)).poll == 0.002  # ...at least min_poll
+    for answer in (0.4,) * 9:  # a stalled, loaded game: the pace goes down with it
+        pace.learn(answer)
+    assert (
+        pace.first_look == 0.05 and pace.poll == pytest.approx(0.025) and pace.patience == pytest.approx(1.6)
+    )
 
 
 def test_a_stalled_game_is_waited_for_not_outrun() -> None:
@@ -98,6 +175,32 @@ def test_a_wrong_cell_taken_is_undone_by_dragging_back() -> None:
     (record,) = cleared(sim)
     assert record["path"] == [list(c) for c in path]
     assert report.undos == 1
+
+
+def test_a_change_away_from_the_head_is_seen_by_the_next_whole_board_look() -> None:
+    """Looks near the head do not see a panel covering far cells; the whole-board look that comes
+    every FULL_EVERY steps does, and the drag stops before going on over a board it cannot trust."""
+    sim = SimGame(Rules(fps=30), seed=5, level=7)
+    path = route(sim)
+    geometry = sim.game.geometry
+    order = {cell: i for i, cell in enumerate(path)}
+
+    def reached(cell: Cell) -> int:  # the step at which the drag first comes near `cell`
+        return min(i for c, i in order.items() if max(abs(c[0] - cell[0]), abs(c[1] - cell[1])) <= 2)
+
+    far = max(path, key=reached)
+    assert reached(far) > 24  # far from the start: looks near the head would come there late
+    x, y = geometry.centre(far)
+    px, py = geometry.pitch
+    sim.cover = (
+        0.1,
+        (max(0, round(x - 1.4 * px)), round(y - 1.4 * py), round(x + 1.4 * px), round(y + 1.4 * py)),
+    )
+    with pytest.raises(DragStopped) as stopped:
+        drag(sim, path)
+    assert stopped.value.cause == "changed" and "cells off the route changed" in str(stopped.value)
+    steps_after_cover = stopped.value.taken - round(0.1 * 30)
+    assert steps_after_cover <= 9 and not sim.touch.is_down  # within FULL_EVERY (8) steps and one
 
 
 def test_a_game_that_drops_the_path_stops_the_drag_with_the_cell() -> None:

@@ -46,6 +46,7 @@ FIRST_ANSWER = 0.06  # seconds assumed for the first answer, before any is measu
 RESENDS = 4  # re-sends of one move without an answer before giving up
 UNDOS = 3  # wrong cells undone in one drag before giving up
 ANSWERS_KEPT = 9  # the pace follows the median of the latest answers
+FULL_EVERY = 8  # every this many steps one look takes in the whole board, not only around the head
 
 
 class DragStopped(OnestrokeError):
@@ -69,14 +70,18 @@ class Touch(Protocol):
 
 @dataclass
 class Pace:
-    """How fast this game answers: the median of its latest answer times, and how to wait for one.
+    """How fast this game answers: its latest answer times, and how to wait for one.
 
-    The first look after a move comes at 60 % of the expected answer (at most 50 ms), then every
-    eighth of it (at least `min_poll`): the watcher costs the game little CPU and still sees an answer soon.
+    The first look after a move comes at 80 % of the earliest of the latest answers (at most
+    50 ms; the game cannot answer sooner than a frame and a redraw), then every sixteenth of
+    the median answer (at least `min_poll`): a look around the head costs about a millisecond,
+    so the watcher sees an answer within a few ms of its drawing and still leaves the game
+    most of the CPU. The pace follows the game up and down: a slower or stalling game answers
+    later, and the median, the polling and the patience before a re-send grow with it.
     """
 
     first: float = FIRST_ANSWER
-    min_poll: float = 0.003
+    min_poll: float = 0.002
     answers: deque[float] = field(default_factory=lambda: deque(maxlen=ANSWERS_KEPT))
 
     @property
@@ -88,12 +93,12 @@ class Pace:
 
     @property
     def first_look(self) -> float:
-        """60 % of the expected answer, at most 50 ms: a game that died is seen soon even when slow."""
-        return min(0.6 * self.expected, 0.05)
+        """80 % of the earliest latest answer, at most 50 ms: a game that died is seen soon even when slow."""
+        return min(0.8 * (min(self.answers) if self.answers else self.first), 0.05)
 
     @property
     def poll(self) -> float:
-        return max(self.min_poll, self.expected / 8)
+        return max(self.min_poll, self.expected / 16)
 
     @property
     def patience(self) -> float:
@@ -108,6 +113,10 @@ class Look:
     taken: frozenset[Cell]
     board_gone: bool
     at: float
+    whole: bool = True  # the whole board was grabbed (else a box around a cell)
+
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in the pixels of a grab of the board region
 
 
 class BoardWatch:
@@ -115,7 +124,9 @@ class BoardWatch:
 
     `geometry` is the lattice in the grabbed image's pixels; `walked` the cells already taken
     (the path so far, with the cat's cell) when the watch starts, so the plain cell colour is
-    learned from the others.
+    learned from the others. `grab_box`, when given, grabs only a box of the board region (in
+    the same pixels): `look(near=cell)` then reads only the cells around `cell`, the only ones
+    a strict game can change in one step, at a tenth of the cost of the whole board.
     """
 
     def __init__(
@@ -125,9 +136,14 @@ class BoardWatch:
         cells: Sequence[Cell],
         walked: Sequence[Cell] = (),
         clock: Callable[[], float] = time.monotonic,
+        grab_box: Callable[[Box], np.ndarray] | None = None,
     ) -> None:
         self.grab, self.geometry, self.cells, self.clock = grab, geometry, list(cells), clock
+        self.grab_box = grab_box
+        self.known: frozenset[Cell] | None = None  # the cells taken at the latest look, None before one
+        self._near_cache: dict[Cell, tuple[Box, list[Cell], list[tuple[int, int]], np.ndarray]] = {}
         reference = grab()
+        self.shape = reference.shape
         plain_cells = [cell for cell in self.cells if cell not in set(walked)]
         if not plain_cells:
             raise ValueError("every cell is already walked: nothing to watch")
@@ -136,7 +152,7 @@ class BoardWatch:
         self._corners = self._corner_points(reference)
         self._background = self._sample(reference, self._corners)
 
-    def _patch_box(self, cell: Cell, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    def _patch_box(self, cell: Cell, shape: tuple[int, ...]) -> Box:
         x, y = self.geometry.centre(cell)
         half = max(1, round(PATCH * min(self.geometry.pitch)))
         h, w = shape[:2]
@@ -170,40 +186,100 @@ class BoardWatch:
         ys = np.array([p[1] for p in points])
         return image[ys, xs, :3].astype(np.float32)
 
-    def _changed_share(self, image: np.ndarray, cell: Cell) -> float:
+    def _changed_share(self, image: np.ndarray, cell: Cell, origin: tuple[int, int] = (0, 0)) -> float:
         """The share of the cell's centre patch whose pixels are not the plain cell colour.
 
         A share, not a mean: the cat's fur, face and eyes average out close to grey on a grey
-        cell, but hardly any of its pixels are the plain grey.
+        cell, but hardly any of its pixels are the plain grey. `origin` is where `image` begins
+        in the board region's pixels (a box grab).
         """
-        x0, y0, x1, y1 = self._patch_box(cell, image.shape)
+        x0, y0, x1, y1 = self._patch_box(cell, self.shape)
         if x1 <= x0 or y1 <= y0:
             return 1.0  # outside the grab: not the plain cell
-        patch = image[y0:y1, x0:x1, :3].astype(np.int16)
+        ox, oy = origin
+        patch = image[y0 - oy : y1 - oy, x0 - ox : x1 - ox, :3].astype(np.int16)
         return float(np.mean(np.abs(patch - self.plain).max(axis=2) > PIXEL_CHANGED))
 
-    def look(self) -> Look:
-        image = self.grab()
-        return self.read(image, self.clock())
+    def _gone(self, image: np.ndarray, points: Sequence[tuple[int, int]], background: np.ndarray) -> bool:
+        """Most of the background points between cells changed: the board is no longer there."""
+        if not len(points):
+            return False
+        changed = np.abs(self._sample(image, points) - background).mean(axis=1) > CHANGED
+        return float(np.mean(changed)) > 0.5
+
+    def look(self, near: Cell | None = None) -> Look:
+        """What the board shows now: all of it, or (`near`, with `grab_box`) the cells around `near`.
+
+        A look near a cell grabs only the cells around it (the head: a strict game takes only a
+        neighbour of the head in one step, and a dropped path shows at the head too) and takes
+        the other cells as the latest look saw them; the caller looks at the whole board now and
+        then to check that.
+        """
+        if near is None or self.grab_box is None or self.known is None:
+            image = self.grab()
+            look = self.read(image, self.clock())
+            self.known = look.taken
+            return look
+        box, cells, corners, background = self._near(near)
+        image = self.grab_box(box)
+        at = self.clock()
+        origin = box[:2]
+        local = frozenset(cell for cell in cells if self._changed_share(image, cell, origin) > 0.5)
+        taken = (self.known - set(cells)) | local
+        shifted = [(x - origin[0], y - origin[1]) for x, y in corners]
+        gone = self._gone(image, shifted, background)
+        self.known = taken
+        return Look(taken, gone, at, whole=False)
 
     def read(self, image: np.ndarray, at: float) -> Look:
-        """What `image` (a grab of the board region) shows, looked at `at`."""
+        """What `image` (a grab of the whole board region) shows, looked at `at`."""
         taken = frozenset(cell for cell in self.cells if self._changed_share(image, cell) > 0.5)
-        corners = self._sample(image, self._corners)
-        changed = np.abs(corners - self._background).mean(axis=1) > CHANGED if len(corners) else np.zeros(0)
-        board_gone = bool(len(changed)) and float(np.mean(changed)) > 0.5
-        return Look(taken, board_gone, at)
+        return Look(taken, self._gone(image, self._corners, self._background), at)
+
+    def _near(self, cell: Cell) -> tuple[Box, list[Cell], list[tuple[int, int]], np.ndarray]:
+        """The box of the 3x3 cells around `cell` (clipped to the region), the route cells whose
+        patches lie in it, and the background points between cells inside it."""
+        if cell not in self._near_cache:
+            (px, py), (x, y) = self.geometry.pitch, self.geometry.centre(cell)
+            h, w = self.shape[:2]
+            box = (
+                max(0, int(x - 1.5 * px)),
+                max(0, int(y - 1.5 * py)),
+                min(w, int(np.ceil(x + 1.5 * px)) + 1),
+                min(h, int(np.ceil(y + 1.5 * py)) + 1),
+            )
+            x0, y0, x1, y1 = box
+            cells = [
+                other
+                for other in self.cells
+                if max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= 1
+                and _inside(self._patch_box(other, self.shape), box)
+            ]
+            corners = [(cx, cy) for cx, cy in self._corners if x0 <= cx < x1 and y0 <= cy < y1]
+            background = self._background[[self._corners.index(point) for point in corners]]
+            self._near_cache[cell] = (box, cells, corners, background)
+        return self._near_cache[cell]
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
 @dataclass
 class DragReport:
-    """What one watched drag cost: cells drawn, the game's answer times, re-sends and undos."""
+    """What one watched drag cost: cells drawn, the game's answer times, re-sends and undos, and
+    where the time went (looks: grabs and reading them; sleeps between looks; moves sent)."""
 
     cells: int = 0
     seconds: float = 0.0
     answers: list[float] = field(default_factory=list)
     resends: int = 0
     undos: int = 0
+    looks: int = 0
+    full_looks: int = 0  # looks at the whole board (the others: around the head)
+    look_seconds: float = 0.0
+    sleep_seconds: float = 0.0
+    move_seconds: float = 0.0
 
     @property
     def median_answer(self) -> float:
@@ -272,10 +348,12 @@ class _Drag:
     window_open: Callable[[], bool] | None
     clock: Callable[[], float]
     sleep: Callable[[float], None]
+    full: bool = True  # the next look takes in the whole board
 
     def run(self, path: Sequence[Cell], start: int) -> None:
         drawn = list(path[: start + 1])  # the path as the game should show it, start to head
         for target in path[start + 1 :]:
+            self.full = self.report.cells % FULL_EVERY == 0
             before = set(drawn)
             if len(drawn) >= 2 and target == drawn[-2]:  # back over the drawn path: undo the head
                 self._step(target, drawn[-1], before, before - {drawn[-1]}, f"undoing cell {len(drawn)}")
@@ -290,20 +368,44 @@ class _Drag:
         self.touch.up()  # first: the finger must not stay down while we explain
         return DragStopped(message, cause=cause, taken=taken)
 
+    def _look(self, head: Cell) -> Look:
+        """A look around the head; at the whole board when one is due (`full`)."""
+        began = self.clock()
+        look = self.watch.look(None if self.full else head)
+        self.report.looks += 1
+        self.report.full_looks += look.whole
+        self.report.look_seconds += self.clock() - began
+        self.full = False
+        return look
+
+    def _sleep(self, seconds: float) -> None:
+        began = self.clock()
+        self.sleep(seconds)
+        self.report.sleep_seconds += self.clock() - began
+
+    def _move(self, point: Point) -> float:
+        """Send the finger to `point`; the time it was sent."""
+        began = self.clock()
+        self.touch.move(point)
+        self.report.move_seconds += self.clock() - began
+        return began
+
     def _step(self, target: Cell, head: Cell, before: set[Cell], after: set[Cell], where: str) -> None:
-        """Send the finger from `head` to `target`; return once the screen shows `after` taken."""
+        """Send the finger from `head` to `target`; return once the screen shows `after` taken.
+
+        Looks around the head, every `FULL_EVERY` steps and before each re-send at the whole board."""
         kept = before & after  # cells that must stay taken all along
-        sent = self.clock()
-        self.touch.move(self.to_pointer(target))
+        sent = self._move(self.to_pointer(target))
         resends = 0
         undos = 0
-        self.sleep(self.pace.first_look)
+        # a whole-board look goes at once: the time until the game can answer is idle anyway
+        wait = 0.0 if self.full else self.pace.first_look
         while True:
-            look = self.watch.look()
+            if wait:
+                self._sleep(wait)
+            look = self._look(head)
             if look.taken == after:
-                answer = look.at - sent
-                self.pace.learn(answer)
-                self.report.answers.append(answer)
+                self._answered(look.at - sent)
                 return
             self._check_board(look, where, len(kept))
             extra = look.taken - after - before
@@ -320,11 +422,11 @@ class _Drag:
                     raise self._stop(f"the game kept taking cells off the route {where}", "undo", len(kept))
                 # drag back onto the cell the game took before the wrong one: that undoes it
                 back = target if target in look.taken else head
-                self.touch.move(self.to_pointer(back))
-                self.sleep(self.pace.expected)
-                self.touch.move(self.to_pointer(target))
-                sent = self.clock()
-                self.sleep(self.pace.first_look)
+                self._move(self.to_pointer(back))
+                self._sleep(self.pace.expected)
+                sent = self._move(self.to_pointer(target))
+                self.full = True  # the next look checks the whole board again
+                wait = self.pace.first_look
                 continue
             missing = kept - look.taken
             if missing:  # the game lost cells it had shown: it dropped or undid the path
@@ -333,8 +435,11 @@ class _Drag:
                     "dropped",
                     len(look.taken & kept),
                 )
-            if look.at - sent < self.pace.patience:
-                self.sleep(self.pace.poll)
+            waited = look.at - sent
+            if waited < self.pace.patience:
+                wait = max(self.pace.poll, self.pace.first_look - waited)
+                # the look before a re-send takes in the whole board
+                self.full = waited + wait >= self.pace.patience
                 continue
             resends += 1
             if resends > RESENDS:
@@ -342,9 +447,12 @@ class _Drag:
             self.report.resends += 1
             x, y = self.to_pointer(target)
             offset = self.jiggle if resends % 2 else -self.jiggle
-            self.touch.move(Point(x + offset, y + offset))  # a new position: the system sends a new event
-            sent = self.clock()
-            self.sleep(self.pace.first_look)
+            sent = self._move(Point(x + offset, y + offset))  # a new position: the system sends a new event
+            wait = self.pace.first_look
+
+    def _answered(self, seconds: float) -> None:
+        self.pace.learn(seconds)
+        self.report.answers.append(seconds)
 
     def _check_board(self, look: Look, where: str, taken: int) -> None:
         if self.window_open is not None and not self.window_open():
@@ -370,7 +478,16 @@ def watched_drag(
     board that vanishes is checked against the window that showed it, to name the cause.
     """
     cells = list(dict.fromkeys(path))  # a walk that goes back passes some cells twice
-    watch = BoardWatch(lambda: device.grab(region), image_geometry, cells, path[: start + 1])
+    whole = region.rounded()  # what a grab of `region` covers: whole capture units
+
+    def grab_box(box: Box) -> np.ndarray:
+        x0, y0, x1, y1 = box
+        return device.grab(Rect(whole.left + x0, whole.top + y0, x1 - x0, y1 - y0))
+
+    walked = path[: start + 1]
+    watch = BoardWatch(lambda: device.grab(region), image_geometry, cells, walked, grab_box=grab_box)
+    if watch.shape[:2] != (whole.height, whole.width):  # image pixels are not capture units (HiDPI)
+        watch.grab_box = None  # whole-board looks only: a box would not line up pixel for pixel
     windows = getattr(device, "windows", None)
     centre = pointer_geometry.bounds().centre
     window = windows.window_at(centre) if windows is not None else None

@@ -39,7 +39,8 @@ from onestroke.calibration.locate import work_region
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError
 
-POLL = 0.05  # seconds between frames while waiting for the game
+POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
+STILL = 0.05  # seconds between two equal frames that show a new level has finished appearing
 ATTEMPTS = 3  # watched drags per level before the loop gives up on it
 OPEN_LOOP_ATTEMPTS = 5  # open-loop drags: each at half the pace of the one before (16x slower last)
 SETTLED = 1.0  # seconds a level must show the same drawn cells, after a drag, to count as not advancing
@@ -103,6 +104,7 @@ class LevelLoop:
     say: Callable[[str], None] = print
     drag_pace: DragPace = field(default_factory=DragPace)  # how fast this game answers, learned
     window: Rect | None = field(default=None, init=False)  # the game window (capture units), when known
+    seen: Sight | None = field(default=None, init=False)  # the latest look (kept while the pixels stay)
     recorder: Recorder | None = None
     level: int = field(default=0, init=False)  # the level being played, for the recorder
 
@@ -118,7 +120,8 @@ class LevelLoop:
     # -- looking ---------------------------------------------------------------------------
 
     def look(self, region: Rect) -> Sight:
-        return look(self.device, region)
+        self.seen = look(self.device, region, self.seen)
+        return self.seen
 
     def find_board(self) -> Sight:
         """A detection that passed every self-check: in the game's region first, then the whole screen.
@@ -334,7 +337,7 @@ class LevelLoop:
             time.sleep(POLL)
             sight = self.look(self.region or self.screen)
             if sight.board is not None:
-                self.wait_until_still()
+                self.wait_until_still(sight)
                 return
             if sight.detection.screen != "complete":
                 complete_since = None
@@ -367,16 +370,19 @@ class LevelLoop:
             self.tap(sight, button)
             self.wait_for_level(None)
 
-    def wait_until_still(self) -> None:
-        """Two equal frames in a row: the new level has finished appearing."""
+    def wait_until_still(self, sight: Sight) -> None:
+        """Two equal frames `STILL` s apart, the first `sight`'s: the new level has finished appearing."""
         deadline = time.monotonic() + self.advance_timeout
-        previous = None
+        region = self.region or self.screen
+        previous = sight.image if sight.screen_map.region == region else None
+        grabbed_at = sight.grabbed_at
         while time.monotonic() < deadline:
-            frame = self.device.grab(self.region or self.screen)
+            time.sleep(max(0.0, grabbed_at + STILL - time.monotonic()))
+            grabbed_at = time.monotonic()
+            frame = self.device.grab(region)
             if previous is not None and previous.shape == frame.shape and np.array_equal(previous, frame):
                 return
             previous = frame
-            time.sleep(POLL)
 
     # -- the loop ---------------------------------------------------------------------------
 

@@ -1,9 +1,15 @@
-"""One look at the screen: grab a region, detect, and keep how the image maps back (`Sight`)."""
+"""One look at the screen: grab a region, detect, and keep how the image maps back (`Sight`).
+
+Detection costs 15-40 ms and the grab a few; the loop waits through screens that stand still
+(the walked board before the complete screen, the ranking screen) by looking often, so a look
+whose pixels equal the previous look's keeps that detection (the detector is deterministic: the
+same pixels, the same answer) instead of running it again.
+"""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -21,7 +27,8 @@ class Sight:
     screen_map: ScreenMap
     detection: Detection
     capture_ms: float
-    detect_ms: float
+    detect_ms: float  # what detecting this image took (when it was detected, not reused)
+    grabbed_at: float = 0.0  # time.monotonic() when the image was grabbed
 
     @property
     def board(self) -> Board | None:
@@ -29,12 +36,25 @@ class Sight:
         return self.detection.board if self.detection.ok else None
 
 
-def look(device: Device, region: Rect) -> Sight:
-    """Grab `region` (capture units) from `device` and detect the board in it, timing both."""
+def look(device: Device, region: Rect, previous: Sight | None = None) -> Sight:
+    """Grab `region` (capture units) from `device` and detect the board in it, timing both.
+
+    When `previous` is a look at the same region with the very same pixels, its detection is kept.
+    """
     began = time.perf_counter()
     image = device.grab(region)
     grabbed = time.perf_counter()
+    at = time.monotonic()
+    capture_ms = (grabbed - began) * 1e3
+    if previous is not None and same_pixels(previous, region, image):
+        return replace(previous, capture_ms=capture_ms, grabbed_at=at)
     detection = detect(image)
     done = time.perf_counter()
     screen_map = ScreenMap.for_image(region, image, device.scale)
-    return Sight(image, screen_map, detection, (grabbed - began) * 1e3, (done - grabbed) * 1e3)
+    return Sight(image, screen_map, detection, capture_ms, (done - grabbed) * 1e3, at)
+
+
+def same_pixels(sight: Sight, region: Rect, image: np.ndarray) -> bool:
+    """`image`, grabbed from `region`, is what `sight` saw."""
+    seen = sight.image
+    return sight.screen_map.region == region and seen.shape == image.shape and np.array_equal(seen, image)

@@ -2,6 +2,7 @@
 
     python -m benchmarks.closed_loop_bench target [--levels 50] [--busy 2] [--seed S]
     python -m benchmarks.closed_loop_bench pace [--levels 10] [--rounds 2] [--seed S]
+    python -m benchmarks.closed_loop_bench drag [--levels 6] [--rounds 2] [--seed S]
 
 `target`: the demo on the strict game at 30 fps with stalls (`demo --stalls`), while `--busy`
 processes spin on the CPU (the machine has 2 cores: two busy loops take a whole core's worth
@@ -15,6 +16,12 @@ machine's noise falls on all; the ratios are the figures to compare. For the str
 table also gives its own limit: a player that takes one cell per frame (a skipped cell is an
 illegal move, so no player can be faster) and loses no time between, with the game's own
 pauses (the walked board 0.3 s, the ranking screen 0.8 s).
+
+`drag`: where the time goes, strict game at 30 and 60 fps alternately, unloaded: per cell, the
+watched drag's looks (grab and read), sleeps between looks and moves sent, the game's answer
+time, frames per cell; the game's own redraw (from a frame's start until Tk has drawn it, timed
+by the game: `ONESTROKE_FRAME_TIMES`) and what is left of the frame after it; the bot's time
+between levels against the game's own pauses.
 
 Every demo runs in its own process (`python -m onestroke demo ...`), its own Xvfb, judged from
 its game's log (`practice/process.py`'s `judge_log`, the same re-check of every path as `demo`).
@@ -175,6 +182,98 @@ def pace(levels: int, rounds: int, seed: int) -> int:
     return 0 if all(r.cleared == levels and r.strays == 0 for _, _, r in runs) else 1
 
 
+def drag_one(levels: int, seed: int, fps: float) -> int:
+    """One demo in this process (on its own Xvfb); one JSON line of figures (the `drag` job's row)."""
+    from onestroke.bot.device.xvfb import XvfbDevice  # lazy: it points this process at a new display
+    from onestroke.bot.play.demo import run_demo
+    from onestroke.practice.game import FRAME_TIMES
+    from onestroke.practice.rules import Rules
+
+    with tempfile.TemporaryDirectory(prefix="onestroke-bench-") as name:
+        folder = Path(name)
+        os.environ[FRAME_TIMES] = str(folder / "frames.txt")
+        with XvfbDevice() as device:
+            run = run_demo(
+                device,
+                levels=levels,
+                log=folder / "game.jsonl",
+                log_dir=folder,
+                seed=seed,
+                rules=Rules(fps=fps),
+                say=lambda _line: None,
+            )
+        frames = [
+            [float(v) for v in line.split()] for line in (folder / "frames.txt").read_text().splitlines()
+        ]
+    verdicts = judge_log(run.records)
+    drags = run.drags
+    cells = sum(d.cells for d in drags) or 1
+    starts = [frame[0] for frame in frames]
+    redraws = [(i, frame[1] - frame[0]) for i, frame in enumerate(frames) if len(frame) == 2]
+    slack = [starts[i + 1] - frames[i][1] for i, _ in redraws if i + 1 < len(frames)]
+    answers = [a for d in drags for a in d.answers]
+    figures = {
+        "fps": fps,
+        "seed": seed,
+        "levels": levels,
+        "cleared": sum(v.cleared for v in verdicts),
+        "failed": sum(not v.cleared and not v.stray for v in verdicts),
+        "strays": sum(v.stray for v in verdicts),
+        "per_minute": levels / (run.seconds / 60),
+        "cell_ms": sum(d.seconds for d in drags) / cells * 1e3,
+        "look_ms": sum(d.look_seconds for d in drags) / cells * 1e3,
+        "sleep_ms": sum(d.sleep_seconds for d in drags) / cells * 1e3,
+        "move_ms": sum(d.move_seconds for d in drags) / cells * 1e3,
+        "looks": sum(d.looks for d in drags) / cells,
+        "whole_looks": sum(d.full_looks for d in drags) / cells,
+        "answer_ms": statistics.median(answers) * 1e3 if answers else 0.0,
+        "redraw_ms": statistics.median(r for _, r in redraws) * 1e3 if redraws else 0.0,
+        "slack_ms": statistics.median(slack) * 1e3 if slack else 0.0,
+        "between_s": (run.seconds - sum(d.seconds for d in drags)) / levels,
+        "load": os.getloadavg()[0],
+    }
+    print(json.dumps(figures))
+    return 0
+
+
+def drag(levels: int, rounds: int, seed: int) -> int:
+    rows = []
+    for round_ in range(rounds):
+        for fps in (30.0, 60.0):
+            command = [sys.executable, "-m", "benchmarks.closed_loop_bench", "drag-one", "--fps", str(fps)]
+            command += ["--levels", str(levels), "--seed", str(seed + round_)]
+            env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+            done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+            lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+            if done.returncode or not lines:
+                print(f"drag-one --fps {fps:g} failed: {done.stderr.strip()[-500:]}", file=sys.stderr)
+                return 1
+            rows.append(json.loads(lines[-1]))
+    print(f"demo --levels {levels}, strict game, the frame rates alternately; per cell of the watched drag:")
+    print()
+    print(
+        "| fps | seed | cleared | failed | levels/min | ms per cell | looks | sleeps | moves | looks per cell"
+        " (whole board) | answer median ms | frames per cell | game's redraw ms | left of the frame ms"
+        " | between levels s | load |"
+    )
+    print("|" + "---|" * 16)
+    for r in rows:
+        print(
+            f"| {r['fps']:g} | {r['seed']} | {r['cleared']}/{r['levels']} | {r['failed']}"
+            f" | {r['per_minute']:.1f}"
+            f" | {r['cell_ms']:.1f} | {r['look_ms']:.1f} | {r['sleep_ms']:.1f} | {r['move_ms']:.1f}"
+            f" | {r['looks']:.1f} ({r['whole_looks']:.2f}) | {r['answer_ms']:.1f}"
+            f" | {r['cell_ms'] * r['fps'] / 1e3:.2f} | {r['redraw_ms']:.1f} | {r['slack_ms']:.1f}"
+            f" | {r['between_s']:.2f} | {r['load']:.1f} |"
+        )
+    print()
+    print(
+        f"the game's own pauses between levels: {COMPLETE_AFTER + RANKING_SECONDS:.1f} s"
+        f" (the walked board {COMPLETE_AFTER} s, the ranking screen {RANKING_SECONDS} s)"
+    )
+    return 0 if all(r["cleared"] == r["levels"] and r["strays"] == 0 for r in rows) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.closed_loop_bench", description=__doc__.split("\n")[0]
@@ -188,9 +287,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--levels", type=int, default=10)
     p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
+    d = sub.add_parser("drag", help="where the time per cell goes, 30 and 60 fps side by side")
+    d.add_argument("--levels", type=int, default=6)
+    d.add_argument("--rounds", type=int, default=2)
+    d.add_argument("--seed", type=int, default=1)
+    one = sub.add_parser("drag-one", help="one row of `drag` (in this process, on its own Xvfb)")
+    one.add_argument("--levels", type=int, default=6)
+    one.add_argument("--seed", type=int, default=1)
+    one.add_argument("--fps", type=float, default=60.0)
     args = parser.parse_args(argv)
     if args.job == "target":
         return target(args.levels, args.busy, args.seed)
+    if args.job == "drag":
+        return drag(args.levels, args.rounds, args.seed)
+    if args.job == "drag-one":
+        return drag_one(args.levels, args.seed, args.fps)
     return pace(args.levels, args.rounds, args.seed)
 
 

@@ -38,6 +38,7 @@ from onestroke.practice.view import GameView
 from onestroke.solver.errors import OnestrokeError
 
 BASE_SIZE = (450, 800)  # window size at --scale 1: a phone screen's proportions, fits 1920x1080
+FRAME_TIMES = "ONESTROKE_FRAME_TIMES"  # a file: each frame's start, and for a redraw when Tk drew it
 
 
 class PracticeError(OnestrokeError):
@@ -142,18 +143,28 @@ class PracticeWindow(GameHost):
         self.canvas.bind("<Map>", self._on_map)
         self._keep_signals_alive()
         self._due = time.monotonic()
+        # benchmarks/closed_loop_bench.py: how long a redraw takes, from the frame's start until Tk
+        # has sent the pixels (its canvas redraws in an idle handler queued before ours)
+        times = os.environ.get(FRAME_TIMES)
+        self._frame_times: IO[str] | None = open(times, "a", 1, "utf-8") if times else None  # noqa: SIM115
         self._frame()
 
     # -- frames ----------------------------------------------------------------------------
 
     def _frame(self) -> None:
         """One frame: the game looks at the pointer, the log gets what ended, the screen is redrawn."""
-        changed = self.play_frame(time.monotonic())
+        began = time.monotonic()
+        changed = self.play_frame(began)
         if self.game.done or self.log.failure is not None:
             self.close()
             return
         if changed:
             self._show(self.view.draw(self.game))
+            if self._frame_times is not None:
+                file = self._frame_times
+                self.root.after_idle(lambda: file.write(f"{began:.6f} {time.monotonic():.6f}\n"))
+        elif self._frame_times is not None:
+            self._frame_times.write(f"{began:.6f}\n")
         now = time.monotonic()
         # the next frame on the clock's beat; after a slow frame (a busy machine) from now on
         self._due = max(self.clock.following(self._due), now)
@@ -188,6 +199,8 @@ class PracticeWindow(GameHost):
         finally:
             with contextlib.suppress(OSError):  # the rest of a log that cannot be written: said below
                 self.log.close()
+            if self._frame_times is not None:
+                self._frame_times.close()
         if self.log.failure is not None:
             raise self.log.failure
 

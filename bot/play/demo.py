@@ -18,6 +18,7 @@ from typing import Any
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.gesture import DEFAULT_PACE, Pace
+from onestroke.bot.play.drag import DragReport
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
 from onestroke.practice.game import BASE_SIZE
 from onestroke.practice.process import log_size, read_log, start_game, stop_game
@@ -33,12 +34,14 @@ class DemoError(OnestrokeError):
 
 @dataclass(frozen=True)
 class DemoRun:
-    """What happened: the game's log records of this run, how long it took, why the bot stopped."""
+    """What happened: the game's log records of this run, how long it took, why the bot stopped,
+    and what each watched drag cost (bot/play/drag.py)."""
 
     records: list[dict[str, Any]]
     seconds: float
     stopped: str | None
     window: Rect
+    drags: tuple[DragReport, ...] = ()
 
 
 def game_window(screen: Rect, scale: float, seed: int, position: tuple[int, int] | None) -> Rect:
@@ -97,4 +100,4 @@ def run_demo(
         time.sleep(SETTLE)
     finally:
         stop_game(game.process)
-    return DemoRun(read_log(log, offset, game.process.pid), seconds, stopped, game.window)
+    return DemoRun(read_log(log, offset, game.process.pid), seconds, stopped, game.window, tuple(loop.drags))

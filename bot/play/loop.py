@@ -29,7 +29,7 @@ from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
 from onestroke.bot.play import guards, resume
-from onestroke.bot.play.drag import DragStopped, watched_drag
+from onestroke.bot.play.drag import DragReport, DragStopped, watched_drag
 from onestroke.bot.play.drag import Pace as DragPace
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import Logbook, default_log_dir
@@ -105,6 +105,7 @@ class LevelLoop:
     drag_pace: DragPace = field(default_factory=DragPace)  # how fast this game answers, learned
     window: Rect | None = field(default=None, init=False)  # the game window (capture units), when known
     seen: Sight | None = field(default=None, init=False)  # the latest look (kept while the pixels stay)
+    drags: list[DragReport] = field(default_factory=list, init=False)  # what each watched drag cost
     recorder: Recorder | None = None
     level: int = field(default=0, init=False)  # the level being played, for the recorder
 
@@ -219,8 +220,17 @@ class LevelLoop:
             known = None
             if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
                 try:
-                    watched_drag(self.device, sight.screen_map.region, sight.detection.geometry, geometry,
-                                 plan.walk, pace=self.drag_pace, start=plan.start)  # fmt: skip
+                    self.drags.append(
+                        watched_drag(
+                            self.device,
+                            sight.screen_map.region,
+                            sight.detection.geometry,
+                            geometry,
+                            plan.walk,
+                            pace=self.drag_pace,
+                            start=plan.start,
+                        )  # fmt: skip
+                    )
                 except DragStopped as stopped:
                     if stopped.cause in ("window", "vanished"):
                         raise self.stop(f"level {number}: {stopped}", None) from None

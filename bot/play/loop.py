@@ -41,6 +41,7 @@ from onestroke.solver.errors import OnestrokeError
 
 POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
 STILL = 0.05  # seconds between two equal frames that show a new level has finished appearing
+UNKNOWN_STEADY = 0.1  # seconds a screen vision does not know must stay before the user's --next goes on
 ATTEMPTS = 3  # watched drags per level before the loop gives up on it
 OPEN_LOOP_ATTEMPTS = 5  # open-loop drags: each at half the pace of the one before (16x slower last)
 SETTLED = 1.0  # seconds a level must show the same drawn cells, after a drag, to count as not advancing
@@ -257,7 +258,7 @@ class LevelLoop:
         """What the game did after a drag on `board`, and the last look read with `known` (or None):
 
         - "advanced": the level-complete screen or a different board shows (with the user's
-          `--next`, also two looks in a row at a screen vision does not know);
+          `--next`, also a screen vision does not know, for `UNKNOWN_STEADY` seconds);
         - "stayed": the level still shows cells undrawn, the same ones for `SETTLED` seconds (the
           game has taken what it will), or at the timeout;
         - "gone": at the timeout the board has given way to a screen vision does not know.
@@ -268,7 +269,7 @@ class LevelLoop:
         leaves too few plain cells for vision to find the lattice.
         """
         deadline = time.monotonic() + self.advance_timeout
-        boardless = 0
+        boardless: float | None = None  # since when the looks found no board
         settled: tuple[tuple[Cell, ...], float] | None = None
         while time.monotonic() < deadline:
             time.sleep(POLL)
@@ -278,7 +279,7 @@ class LevelLoop:
                 reread = known.reread(sight)
                 sight = reread or sight
             if sight.board is not None:
-                boardless = 0
+                boardless = None
                 if sight.board != board:
                     return "advanced", None
                 walked = sight.detection.walked
@@ -292,10 +293,10 @@ class LevelLoop:
             settled = None
             if sight.detection.screen == "complete":
                 return "advanced", None
-            boardless += 1
-            if self.next_button is not None and boardless >= 2:
+            boardless = boardless or sight.grabbed_at
+            if self.next_button is not None and sight.grabbed_at - boardless >= UNKNOWN_STEADY:
                 return "advanced", None
-        return ("gone" if boardless else "stayed"), None
+        return ("gone" if boardless is not None else "stayed"), None
 
     def go_on(self, sight: Sight, *, cleared: bool) -> Point | None:
         """Where to press to go on, in pointer coordinates, or None: nothing here is proven to be go-on.

@@ -2,7 +2,7 @@
 
     python -m benchmarks.closed_loop_bench target [--levels 50] [--busy 2] [--seed S]
     python -m benchmarks.closed_loop_bench pace [--levels 10] [--rounds 2] [--seed S]
-    python -m benchmarks.closed_loop_bench drag [--levels 6] [--rounds 2] [--seed S]
+    python -m benchmarks.closed_loop_bench drag [--levels 6] [--rounds 2] [--busy 2] [--seed S]
 
 `target`: the demo on the strict game at 30 fps with stalls (`demo --stalls`), while `--busy`
 processes spin on the CPU (the machine has 2 cores: two busy loops take a whole core's worth
@@ -21,7 +21,8 @@ pauses (the walked board 0.3 s, the ranking screen 0.8 s).
 watched drag's looks (grab and read), sleeps between looks and moves sent, the game's answer
 time, frames per cell; the game's own redraw (from a frame's start until Tk has drawn it, timed
 by the game: `ONESTROKE_FRAME_TIMES`) and what is left of the frame after it; the bot's time
-between levels against the game's own pauses.
+between levels against the game's own pauses. A last row plays the game at 30 fps with stalls
+under `--busy` busy loops: the pace the drag learns goes down with the game.
 
 Every demo runs in its own process (`python -m onestroke demo ...`), its own Xvfb, judged from
 its game's log (`practice/process.py`'s `judge_log`, the same re-check of every path as `demo`).
@@ -40,6 +41,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from onestroke.practice.levels import make_level
 from onestroke.practice.process import judge_log
@@ -182,7 +184,7 @@ def pace(levels: int, rounds: int, seed: int) -> int:
     return 0 if all(r.cleared == levels and r.strays == 0 for _, _, r in runs) else 1
 
 
-def drag_one(levels: int, seed: int, fps: float) -> int:
+def drag_one(levels: int, seed: int, fps: float, stalls: bool) -> int:
     """One demo in this process (on its own Xvfb); one JSON line of figures (the `drag` job's row)."""
     from onestroke.bot.device.xvfb import XvfbDevice  # lazy: it points this process at a new display
     from onestroke.bot.play.demo import run_demo
@@ -199,7 +201,7 @@ def drag_one(levels: int, seed: int, fps: float) -> int:
                 log=folder / "game.jsonl",
                 log_dir=folder,
                 seed=seed,
-                rules=Rules(fps=fps),
+                rules=Rules(fps=fps, stalls=stalls),
                 say=lambda _line: None,
             )
         frames = [
@@ -213,6 +215,7 @@ def drag_one(levels: int, seed: int, fps: float) -> int:
     slack = [starts[i + 1] - frames[i][1] for i, _ in redraws if i + 1 < len(frames)]
     answers = [a for d in drags for a in d.answers]
     figures = {
+        "game": f"{fps:g}" + (" + stalls" if stalls else ""),
         "fps": fps,
         "seed": seed,
         "levels": levels,
@@ -236,30 +239,42 @@ def drag_one(levels: int, seed: int, fps: float) -> int:
     return 0
 
 
-def drag(levels: int, rounds: int, seed: int) -> int:
-    rows = []
-    for round_ in range(rounds):
-        for fps in (30.0, 60.0):
-            command = [sys.executable, "-m", "benchmarks.closed_loop_bench", "drag-one", "--fps", str(fps)]
-            command += ["--levels", str(levels), "--seed", str(seed + round_)]
-            env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-            done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
-            lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
-            if done.returncode or not lines:
-                print(f"drag-one --fps {fps:g} failed: {done.stderr.strip()[-500:]}", file=sys.stderr)
-                return 1
-            rows.append(json.loads(lines[-1]))
-    print(f"demo --levels {levels}, strict game, the frame rates alternately; per cell of the watched drag:")
+def drag_row(levels: int, seed: int, fps: float, stalls: bool = False) -> dict[str, Any]:
+    command = [sys.executable, "-m", "benchmarks.closed_loop_bench", "drag-one", "--fps", str(fps)]
+    command += ["--levels", str(levels), "--seed", str(seed)] + (["--stalls"] if stalls else [])
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode or not lines:
+        raise SystemExit(f"drag-one --fps {fps:g} failed: {done.stderr.strip()[-500:]}")
+    return json.loads(lines[-1])
+
+
+def drag(levels: int, rounds: int, seed: int, busy: int) -> int:
+    rows = [drag_row(levels, seed + r, fps) for r in range(rounds) for fps in (30.0, 60.0)]
+    if busy:  # the pace goes down with a stalling game on a loaded machine
+        loads = busy_loops(busy)
+        try:
+            time.sleep(1.0)
+            rows.append({**drag_row(levels, seed, 30.0, stalls=True), "busy": busy})
+        finally:
+            for process in loads:
+                process.kill()
+                process.wait()
+    print(
+        f"demo --levels {levels}, strict game, the frame rates alternately (and with stalls under"
+        f" {busy} busy loops); per cell of the watched drag:"
+    )
     print()
     print(
-        "| fps | seed | cleared | failed | levels/min | ms per cell | looks | sleeps | moves | looks per cell"
-        " (whole board) | answer median ms | frames per cell | game's redraw ms | left of the frame ms"
-        " | between levels s | load |"
+        "| fps | busy loops | seed | cleared | failed | levels/min | ms per cell | looks | sleeps | moves"
+        " | looks per cell (whole board) | answer median ms | frames per cell | game's redraw ms"
+        " | left of the frame ms | between levels s | load |"
     )
-    print("|" + "---|" * 16)
+    print("|" + "---|" * 17)
     for r in rows:
         print(
-            f"| {r['fps']:g} | {r['seed']} | {r['cleared']}/{r['levels']} | {r['failed']}"
+            f"| {r['game']} | {r.get('busy', 0)} | {r['seed']} | {r['cleared']}/{r['levels']} | {r['failed']}"
             f" | {r['per_minute']:.1f}"
             f" | {r['cell_ms']:.1f} | {r['look_ms']:.1f} | {r['sleep_ms']:.1f} | {r['move_ms']:.1f}"
             f" | {r['looks']:.1f} ({r['whole_looks']:.2f}) | {r['answer_ms']:.1f}"
@@ -291,17 +306,19 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--levels", type=int, default=6)
     d.add_argument("--rounds", type=int, default=2)
     d.add_argument("--seed", type=int, default=1)
+    d.add_argument("--busy", type=int, default=2)
     one = sub.add_parser("drag-one", help="one row of `drag` (in this process, on its own Xvfb)")
     one.add_argument("--levels", type=int, default=6)
     one.add_argument("--seed", type=int, default=1)
     one.add_argument("--fps", type=float, default=60.0)
+    one.add_argument("--stalls", action="store_true")
     args = parser.parse_args(argv)
     if args.job == "target":
         return target(args.levels, args.busy, args.seed)
     if args.job == "drag":
-        return drag(args.levels, args.rounds, args.seed)
+        return drag(args.levels, args.rounds, args.seed, args.busy)
     if args.job == "drag-one":
-        return drag_one(args.levels, args.seed, args.fps)
+        return drag_one(args.levels, args.seed, args.fps, args.stalls)
     return pace(args.levels, args.rounds, args.seed)
 
 

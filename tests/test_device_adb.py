@@ -23,9 +23,9 @@ import pytest
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import DeviceError, UnsafeDragError, open_device, perform
-from onestroke.bot.device.adb import AdbDevice, StrokeLost, device_profile_name
+from onestroke.bot.device.adb import AdbDevice, StrokeLost, choose, device_profile_name
 from onestroke.bot.device.adb.connection import AdbLinkError, Attached, Phone, pick_serial, read_to_end
-from onestroke.bot.device.adb.screencap import decode_gzip, decode_png, decode_raw, find_header
+from onestroke.bot.device.adb.screencap import CaptureMethod, decode_gzip, decode_png, decode_raw, find_header
 from onestroke.bot.gesture import Pace, route_gesture, stroke
 from onestroke.practice.levels import make_level
 from onestroke.practice.phone import Phone as StandIn
@@ -291,6 +291,9 @@ def test_devices_command_lists_measures_and_saves_the_profile(
     said: list[str] = []
     with open_device("adb", serial="a", say=said.append) as device:
         assert device.capabilities.capture == saved.methods["capture"]
+        assert isinstance(device, AdbDevice)
+        # only the saved touch method's latency is timed again; no screenshot method at all
+        assert [(m.kind, m.method) for m in device.measured] == [("touch", "input-session")]
     assert any("saved by `onestroke devices`" in line for line in said)
 
 
@@ -312,3 +315,23 @@ def test_level_number_seen_on_the_phone_matches_the_game(serve) -> None:  # type
     connection = Phone()
     assert connection.facts.size == (W, H) and connection.facts.shell_v2
     assert connection.shell_status("exit 3")[0] == 3
+
+
+def test_a_clearly_slower_screenshot_method_is_probed_once(
+    serve,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    serve(stand_in(profile=replace(FAST, png_capture=0.3)))
+    calls: list[str] = []
+    real = choose.screenshot
+
+    def counted(phone: Phone, method: CaptureMethod) -> np.ndarray:
+        calls.append(method.name)
+        return real(phone, method)
+
+    monkeypatch.setattr(choose, "screenshot", counted)
+    found = {m.method: m for m in choose.measure_capture(Phone(None))}
+    assert calls.count("raw") == choose.PROBES, "the first method is always probed fully"
+    assert calls.count("png") == 1 and found["png"].note == "1 probe: slower", calls
+    assert found["png"].seconds is not None and found["png"].seconds >= 0.3
+    assert choose.fastest(list(found.values())).method != "png"

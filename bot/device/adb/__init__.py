@@ -21,7 +21,15 @@ from pathlib import Path
 import numpy as np
 
 from onestroke.bot.coords import Rect
-from onestroke.bot.device.adb.choose import Measured, cell_dwell, fastest, measure_capture, measure_touch
+from onestroke.bot.device.adb.choose import (
+    Measured,
+    cell_dwell,
+    fastest,
+    input_each_latency,
+    input_session_latency,
+    measure_capture,
+    measure_touch,
+)
 from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phone
 from onestroke.bot.device.adb.screencap import CAPTURE_METHODS, screenshot
 from onestroke.bot.device.adb.touch import (
@@ -179,10 +187,11 @@ class AdbDevice(DeviceBase):
                 f"device {self.phone.serial}: Android {self.phone.facts.release}'s input has no motionevent:"
                 " give MaaTouch's jar with --touch maatouch:PATH"
             )
-        if name in ("input-session", "input-each"):
-            found, _ = measure_touch(self.phone)
-            self.measured += found
-            return name, next(m.seconds for m in found if m.method == name) or 0.0
+        if name in ("input-session", "input-each"):  # named (or saved): only its own latency is timed
+            latency = input_session_latency if name == "input-session" else input_each_latency
+            seconds = latency(self.phone)
+            self.measured.append(Measured("touch", name, seconds))
+            return name, seconds
         found, self._maatouch = measure_touch(self.phone, jar)
         self.measured += found
         self._say(f"adb: touch measured: {', '.join(f'{m.method} {m.cell()}' for m in found)}")

@@ -154,20 +154,24 @@ def test_random_sigints_into_every_long_command_exit_130_with_one_line(
     name: str, inputs: dict[str, Path]
 ) -> None:
     # Moments from the first line of onestroke's entry module (the command's imports included) to
-    # well before the end of an uninterrupted run (measured first): a run that ends normally
-    # after the signal ignored it. Python's own start-up before that line is the one window left
-    # (docs/solver.md, "Hard limits"); it is skipped with a margin for a slower start.
+    # half an uninterrupted run (measured first): a run that ends normally after the signal
+    # ignored it. Python's own start-up before that line is a window left open (docs/solver.md,
+    # "Hard limits"); it is skipped with a margin for a slower start.
+    # The run's length is the shorter of two (a busy machine stretches single runs, and a signal
+    # past the end lands in Python's own shutdown, where SIGINT kills the process silently).
     args = command_cases(inputs)[name]
     python_start = 2 * python_start_seconds() + 0.05
-    began = time.perf_counter()
-    whole = subprocess.run([sys.executable, "-m", "onestroke", *args], capture_output=True, text=True)
-    length = time.perf_counter() - began
-    assert whole.returncode in (0, 1) and "Traceback" not in whole.stderr, whole.stderr[-2000:]
+    length = float("inf")
+    for _ in range(2):
+        began = time.perf_counter()
+        whole = subprocess.run([sys.executable, "-m", "onestroke", *args], capture_output=True, text=True)
+        length = min(length, time.perf_counter() - began)
+        assert whole.returncode in (0, 1) and "Traceback" not in whole.stderr, whole.stderr[-2000:]
     rng = random.Random()
     seed = rng.randrange(1 << 30)
     rng.seed(seed)
     for k in range(TRIES):
-        delay = python_start + rng.uniform(0.0, 0.6 * length)
+        delay = python_start + rng.uniform(0.0, 0.5 * length)
         status, out, err, took = interrupt(args, delay, group=k % 2 == 1)
         where = f"seed {seed}, try {k}: {name} after {delay:.2f} s of {length:.2f}"
         assert (status, err) == (130, "onestroke: interrupted\n"), f"{where}: {status} {err[-3000:]!r}"

@@ -1,5 +1,6 @@
-"""Ctrl-C into the display commands at random moments, from their start-up on: `play` (a real
-game on screen, real drags), `calibrate` and `practice` (before and after its window shows).
+"""Ctrl-C into the display and phone commands at random moments, from their start-up on: `play`
+(a real game on screen, real drags), `calibrate` and `practice` (before and after its window
+shows); `devices` and `play --adb` on a stand-in phone (the adb server protocol, real sockets).
 
 Like a terminal, SIGINT goes to the command's whole process group (half the tries) or to the
 command alone. Every try must end with exit status 130 and exactly one line on stderr, with the
@@ -18,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from harness import ROOT, Windows, button_is_down
+from harness import ROOT, StandIns, Windows, button_is_down
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -95,3 +96,33 @@ def test_random_sigints_into_the_display_commands_exit_130_with_one_line(
         assert not button_is_down(), f"{where}: the button is still down"
         windows.close()
         windows.processes.clear()
+
+
+@pytest.mark.parametrize("name", ["devices", "play --adb"])
+def test_random_sigints_into_the_phone_commands_exit_130_with_one_line(
+    name: str, stand_ins: list[StandIns], tmp_path: Path
+) -> None:
+    args = {
+        "devices": ["devices"],  # measures every capture and touch method on the phone: seconds
+        "play --adb": ["play", "--adb", "--levels", "2", "--log-dir", str(tmp_path / "logs")],
+    }[name]
+    stand_ins.append(StandIns(tmp_path / "game-first.jsonl", "--levels", "5"))
+    began = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "onestroke", *args],
+        cwd=ROOT,
+        env=stand_ins[-1].env(tmp_path),
+        capture_output=True,
+    )
+    latest = 0.5 * (time.perf_counter() - began)  # a signal after the end would land in Python's shutdown
+    assert done.returncode == 0, done.stderr
+    earliest = 2 * python_start_seconds() + 0.05
+    seed = random.randrange(1 << 30)
+    rng = random.Random(seed)
+    for k in range(TRIES):
+        stand_ins.append(StandIns(tmp_path / f"game-{k}.jsonl", "--levels", "5"))  # a fresh phone
+        delay = rng.uniform(earliest, latest)
+        status, err, took = interrupted(args, delay, k % 2 == 1, stand_ins[-1].env(tmp_path))
+        where = f"seed {seed}, try {k}: {name} after {delay:.2f} s"
+        assert (status, err) == (130, "onestroke: interrupted\n"), f"{where}: {status} {err[-3000:]!r}"
+        assert took < 5.0, f"{where}: took {took:.2f} s to stop"

@@ -68,8 +68,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def command_word(argv: Sequence[str]) -> str | None:
-    """The subcommand `argv` names: its first word (the top-level parser has no option taking a value)."""
-    return next((word for word in argv if not word.startswith("-")), None)
+    """The subcommand `argv` names: its first word. A top-level option first (`--help`) gets None,
+    so that the help lists every command."""
+    return argv[0] if argv and not argv[0].startswith("-") else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

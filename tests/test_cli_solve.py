@@ -256,9 +256,10 @@ def test_solve_does_not_import_opencv_adb_or_the_game(tmp_path) -> None:
 def test_help_and_an_unknown_command_still_list_every_command(capsys) -> None:
     from onestroke.bot.cli import COMMANDS
 
-    assert main(["--help"]) == 0
-    out = capsys.readouterr().out
-    assert all(name in out for name in COMMANDS)
+    for words in (["--help"], ["-h", "solve"]):
+        assert main(words) == 0
+        out = capsys.readouterr().out
+        assert all(name in out for name in COMMANDS), words
     assert main(["solv"]) == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'solv'" in err and all(repr(name) in err for name in COMMANDS)

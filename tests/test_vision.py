@@ -6,6 +6,7 @@ folder and the real screenshot have their own test files.
 
 import os
 import random
+from collections.abc import Iterator
 
 import cv2
 import numpy as np
@@ -114,6 +115,40 @@ def test_walked_cells_joined_by_a_band_of_their_own_colour_are_read(monkeypatch)
         CAT_COLOURS["red"], THEMES["mint"]
     )
     assert_read(rendered.image, board, rendered.geometry, route)
+
+
+BESIDE_THE_START = """\
+. . . .
+. S . .
+. . . .
+. . . .
+"""
+
+
+def walks_back_beside_the_start(board: Board, walk: list) -> Iterator[list]:
+    """Every walk from the start (up to 7 cells) whose head comes back beside the start."""
+    if len(walk) >= 4 and walk[-1] in board.neighbours(board.start):
+        yield walk
+    for cell in board.neighbours(walk[-1]):
+        if cell not in walk and len(walk) < 7:
+            yield from walks_back_beside_the_start(board, [*walk, cell])
+
+
+@pytest.mark.parametrize("theme", [name for name, theme in THEMES.items() if theme.start in ("cat", "disc")])
+def test_a_head_beside_the_start_is_read_whichever_way_it_came(theme):
+    """Keep mode after a stopped drag (tests/e2e bump test, seed 933): the cat's head sits beside
+    the start, and both are ends of the path shown so far. Which of them the cat hides the band
+    to is what the gaps say: the band runs under the cat's feet (a step up) or its body; the
+    gap to the start shows the background, or at most a thin tail over it."""
+    board = Board.from_text(BESIDE_THE_START)
+    walks = list(walks_back_beside_the_start(board, [board.start]))
+    assert len(walks) == 24 and any(w[-1][0] == w[-2][0] - 1 for w in walks)  # steps up among them
+    for i, walk in enumerate(walks):
+        cat = sorted(CAT_COLOURS)[i % len(CAT_COLOURS)]
+        rendered = render_screen(board, width=540, height=960, theme=theme, cat=cat, route=walk)
+        found = detect(rendered.image)
+        assert found.ok and found.walked == tuple(walk), (walk, cat, found.reason)
+        assert found.board == board
 
 
 def test_jpeg_and_low_resolution():

@@ -32,11 +32,12 @@ class Reading:
     colour). `bands_right[r, c]` says one colour that is not the background crosses the gap
     between [r, c] and [r, c+1] (`gaps_right[r, c]` is that colour), `bands_down[r, c]` the same
     for [r, c] and [r+1, c]; `covered_*` marks gaps that are neither background nor one colour
-    (something lies over them, like the cat's legs). Whether a band joins two cells of the path
-    is for `roles.py` to say. `letters` holds the letter read on a MARK position ('S' or 'E');
-    `left_out` the marked cells just outside the grid, beside it, that growing it did not take
-    (row or column -1 or one past the last); `leaving` the border positions from which a band
-    crosses the gap out of the grid.
+    (something lies over them, like the cat's legs); `wide_*` gaps whose middle is no background
+    on at least two of the three lines across (as wide as a band, whatever lies over it). Whether
+    a band joins two cells of the path is for `roles.py` to say. `letters` holds the letter read
+    on a MARK position ('S' or 'E'); `left_out` the marked cells just outside the grid, beside
+    it, that growing it did not take (row or column -1 or one past the last); `leaving` the
+    border positions from which a band crosses the gap out of the grid.
     """
 
     style: str
@@ -51,6 +52,8 @@ class Reading:
     gaps_down: np.ndarray
     covered_right: np.ndarray
     covered_down: np.ndarray
+    wide_right: np.ndarray
+    wide_down: np.ndarray
     letters: dict[Cell, str] = field(default_factory=dict)
     left_out: list[Cell] = field(default_factory=list)  # marked cells just outside the grid
     leaving: list[Cell] = field(default_factory=list)  # border positions a band leaves the grid from
@@ -73,6 +76,11 @@ class Reading:
     def covered(self, cell: Cell, other: Cell) -> bool:
         """True when the gap between two neighbouring positions is covered by something."""
         return _between(self.covered_right, self.covered_down, cell, other)
+
+    def wide(self, cell: Cell, other: Cell) -> bool:
+        """True when the gap between two neighbouring positions is as wide as a band could be
+        (its middle no background on at least two of its three lines across), whatever covers it."""
+        return _between(self.wide_right, self.wide_down, cell, other)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         r, c = cell

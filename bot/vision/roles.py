@@ -194,8 +194,11 @@ def _covered_joins(
     A figure is joined to the one cell beside it, across a gap that is not background, that is
     in the path's colour (or, when no band shows anywhere, not plain) and is an end of the path
     so far (a figure no band reaches: a cell with at most one band; a figure one band reaches, so
-    caught mid-step: a cell with none); when two cells beside it could be that cell (whatever
-    their gaps show), to neither: which one the figure hides is a guess.
+    caught mid-step: a cell with none). When two cells beside it could be that cell (the path
+    came back beside its start), the band runs through the one gap as wide as a band (its
+    middle no background on two of three lines across: the cat's feet over the band), where the
+    other shows the background, or a thin tail over it; when the gaps do not tell them apart, to
+    neither: which one the figure hides would be a guess.
     """
     degree: dict[Cell, int] = {}
     for a, b in edges:
@@ -218,8 +221,12 @@ def _covered_joins(
             and (plain_colour is None or not same(colour[cell], plain_colour))
             and (walked_colour is None or same(colour[cell], walked_colour))
         ]
+        if len(beside) > 1:
+            beside = [cell for cell in beside if reading.wide(figure, cell)]
         if len(beside) == 1 and (
-            reading.covered(figure, beside[0]) or reading.band(figure, beside[0]) is not None
+            reading.covered(figure, beside[0])
+            or reading.band(figure, beside[0]) is not None
+            or reading.wide(figure, beside[0])
         ):
             out.append(tuple(sorted((figure, beside[0]))))
     return out  # type: ignore[return-value]

@@ -62,8 +62,8 @@ def read_grid(
     leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
     edges = np.median(sample(image, lattice, box, edge_offsets), axis=2)
     right, down = gap_colours(image, lattice, box, band_across)
-    bands_right, gaps_right, covered_right = gaps(right, background)
-    bands_down, gaps_down, covered_down = gaps(down, background)
+    bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
+    bands_down, gaps_down, covered_down, wide_down = gaps(down, background)
     pairs_right, pairs_down = open_pairs(kinds)
     return Reading(
         style,
@@ -78,6 +78,8 @@ def read_grid(
         gaps_down,
         covered_right & pairs_right,
         covered_down & pairs_down,
+        wide_right & pairs_right,
+        wide_down & pairs_down,
         read_letters(image, lattice, box, kinds),
         left_out,
         leaving,
@@ -135,12 +137,17 @@ def open_pairs(kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return open_[:, :-1] & open_[:, 1:], open_[:-1, :] & open_[1:, :]
 
 
-def gaps(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(band, colour, covered) per gap from `sampling.gap_colours`.
+def gaps(
+    samples: np.ndarray, background: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(band, colour, covered, wide) per gap from `sampling.gap_colours`.
 
     A band fills the gap: on at least two of the three lines across it no sample is background
     and the samples (two of three) share one colour, the same on those lines. A covered gap
-    has some line without background that is no band (the cat's legs, a tail).
+    has some line without background that is no band (the cat's legs, a tail). A wide gap shows
+    no background in its middle on at least two lines, whatever colours: as wide as a band is, so a band
+    may run under what covers it (the cat's feet over the band), where a thin thing over the
+    background (a tail) leaves the background showing beside it.
     """
     line_colour = np.median(samples, axis=3)  # (..., line, channel)
     to_background = np.abs(samples - background).max(axis=-1)  # (..., line, sample)
@@ -158,7 +165,11 @@ def gaps(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.nd
     # and the band stands well clear of the background (a blurred thin line does not)
     band = (agree.sum(axis=2) >= 2) & (np.abs(colour - background).max(axis=-1) > 2 * COLOUR_TOLERANCE)
     covered = ~band & clear.any(axis=2)
-    return band, colour, covered
+    # at the gap's middle only: the edge of whatever covers the band (the cat's body in the line
+    # colour of a board of touching tiles) may reach over the gap's sides
+    middle_walled = (to_background[..., 1] <= COLOUR_TOLERANCE) | nearer[..., 1]
+    wide = (~middle_walled).sum(axis=2) >= 2
+    return band, colour, covered, wide
 
 
 def bands_leaving(
@@ -171,8 +182,8 @@ def bands_leaving(
     """
     r0, r1, c0, c1 = box
     right, down = gap_colours(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across)
-    band_right, _, _ = gaps(right, background)
-    band_down, _, _ = gaps(down, background)
+    band_right, *_ = gaps(right, background)
+    band_down, *_ = gaps(down, background)
     rows, cols = kinds.shape
     # a figure's own parts (the cat's legs and tail) reach out of its cell: not a band
     open_ = (kinds != HOLE) & (kinds != FOREIGN) & (kinds != FIGURE)

@@ -134,6 +134,27 @@ def test_a_path_a_person_began_is_finished_by_the_bot(
     assert path[:kept] == walked[:kept], context
 
 
+def test_a_path_that_came_back_beside_the_start_is_finished_by_the_bot(
+    windows: Windows, desktop: DesktopDevice, tmp_path: Path
+) -> None:
+    """Keep mode, the screen the bump test (seed 933) once stopped on: the cat stepped up into
+    [2, 1], beside the start [2, 0], both ends of the path shown. Vision must tell which one the
+    cat hides the band to (the gap under its feet), so the bot finishes instead of refusing."""
+    game = windows.game(seed=933, rules=Rules(on_release="keep"))
+    board = make_level(933, 1).board
+    walked = [(2, 0), (3, 0), (4, 0), (4, 1), (4, 2), (3, 2), (3, 1), (2, 1)]
+    assert board.start == walked[0] and walked[-1] in board.neighbours(board.start)
+    draw_by_hand(desktop, game, walked)
+    (first,) = game.wait_for_records(1)
+    assert first["path"] == [list(c) for c in walked], first
+    done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))
+    context = f"{done.stdout}\n{done.stderr}"
+    assert done.returncode == 0, context
+    assert f"{len(walked)} cells drawn already" in done.stdout, context
+    last = game.wait_for_records(2)[-1]
+    assert last["cleared"] is True and last["kept"] == len(walked) - 1, context
+
+
 def bump_far_away(game: Game) -> None:
     """A hand knocks the mouse onto the cell farthest from where the pointer is, and holds it
     there a few of the game's frames (a bump undone before the next frame is never seen), until

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from fakes import BlankScreen, RenderedPhone
 
@@ -82,3 +83,41 @@ def test_a_look_at_unchanged_pixels_keeps_its_detection_and_a_change_detects_aga
         time.sleep(0.05)
         drawn = look(phone, phone.screen, again)
     assert drawn.detection is not first.detection and drawn.detection.walked == (board.start, step)
+
+
+class LateFramePhone(RenderedPhone):
+    """The strict game in keep mode whose frames stop once the drag's third move is sent, until
+    the second look after the finger lifts: the bot gives up on a game that stopped following and
+    looks once at the board as it was; only then the late frame takes the queued move (a busy
+    machine: the game's frame comes after the bot's look)."""
+
+    def __init__(self) -> None:
+        super().__init__(seed=5, levels=1, rules=Rules(on_release="keep"))
+        self.looks_after_up = 0
+
+    def _lifted(self) -> bool:
+        return any(kind == "up" for kind, _ in self.touches)
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        self.looks_after_up += self._lifted()
+        return super().grab(region)
+
+    def _frame(self) -> None:
+        moves = sum(kind == "move" for kind, _ in self.touches)
+        if moves < 3 or self.looks_after_up > 1:
+            super()._frame()
+
+
+def test_after_a_stopped_drag_the_board_is_read_twice_alike_before_resuming(tmp_path: Path) -> None:
+    """A resume planned on the look before the game's late frame would press where the cat was,
+    or be refused as a board that changed before the drag. The loop looks until two looks read
+    alike, then goes on from the cell the late frame took."""
+    phone = LateFramePhone()
+    lines: list[str] = []
+    LevelLoop(phone, log_dir=tmp_path, say=lines.append).run(1)
+    records = phone.records + phone.game.take_records()
+    assert any("stopped following" in line for line in lines), lines
+    assert not [r for r in records if (r.get("reason") or "").startswith("press")], records
+    last = records[-1]
+    assert last["cleared"] and is_valid_path(Board.from_text(last["board"]), last["path"]), records
+    assert last["kept"] == 3, records  # the start and the three cells the drag got to

@@ -12,8 +12,9 @@ other screen is waited on (a transition), then the loop stops.
 
 It stops cleanly — a one-line reason plus the screenshot and overlay saved in a log folder —
 when detection fails twice, the board is unsolvable or the solver times out, the board is
-covered by another window, the game's window closed mid-drag, the level did not advance after
-three attempts, or after a level the screen is one it does not know.
+covered by another window, the game's window closed mid-drag, no two looks in a row read alike
+after a drag that stopped, the level did not advance after three attempts, or after a level the
+screen is one it does not know.
 """
 
 from __future__ import annotations
@@ -164,8 +165,29 @@ class LevelLoop:
 
     # -- one level -------------------------------------------------------------------------
 
-    def checked_sight(self) -> Sight:
-        """A board that passed the detector's self-checks, looking twice before giving up."""
+    def checked_sight(self, *, settle: bool = False) -> Sight:
+        """A board that passed the detector's self-checks, looking twice before giving up.
+
+        `settle` (after a drag that stopped): the game may still be taking the drag's last moves
+        (a late frame on a busy machine), so the board must read alike (board and walked cells)
+        on two looks in a row, two of the game's answer times apart; a resume planned on the
+        look before the late frame would press where the cat was, or be refused as a board that
+        changed before the drag.
+        """
+        sight = self.trusted_sight()
+        deadline = time.monotonic() + self.advance_timeout
+        while settle:
+            time.sleep(max(POLL, 2 * self.drag_pace.expected))  # a frame that was due has come
+            again = self.trusted_sight()
+            if again.board == sight.board and again.detection.walked == sight.detection.walked:
+                return again
+            if time.monotonic() > deadline:
+                raise self.stop("the board kept changing: no two looks in a row read alike", again)
+            sight = again
+        return sight
+
+    def trusted_sight(self) -> Sight:
+        """One board that passed the detector's self-checks, looking twice before giving up."""
         sight = self.find_board()
         if sight.board is None:
             self.record(sight, "unsure", sight.detection.reason)
@@ -185,8 +207,10 @@ class LevelLoop:
         self.level = number
         attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
         reread: Sight | None = None  # the last look after a drag, read with the known board
+        drag_stopped = False  # the last watched drag stopped: the game may still take its last moves
         for attempt in range(1, attempts + 1):
-            sight = reread or self.checked_sight()
+            sight = reread or self.checked_sight(settle=drag_stopped)
+            drag_stopped = False
             self.record(sight, "first" if attempt == 1 else "retry")
             board = sight.board
             assert board is not None and sight.detection.geometry is not None
@@ -236,6 +260,7 @@ class LevelLoop:
                     if stopped.cause in ("window", "vanished"):
                         raise self.stop(f"level {number}: {stopped}", None) from None
                     self.say(f"level {number}: {stopped}; looking again")
+                    drag_stopped = True
                     continue
             else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
                 known = KnownBoard(sight, plan.walk)

@@ -95,13 +95,16 @@ def test_other_screens_and_other_levels_are_not_read(level: tuple[Board, list[Ce
 
 
 class CutShortPhone(StrictPhone):
-    """The strict game in keep mode on a phone (timed gestures, no fast capture) whose first
-    stroke stops being taken two cells before its end: the game sees the finger lift there (a
-    release it keeps), as a stall can leave it."""
+    """The strict game in keep mode whose first stroke stops being taken two cells before its
+    end (the game sees the finger lift there: a release it keeps), as a stall can leave it. On
+    a phone (timed gestures, no fast capture) or a desktop (the watched drag)."""
 
-    def __init__(self) -> None:
+    def __init__(self, fast_capture: bool) -> None:
         super().__init__(seed=12, levels=1, rules=Rules(on_release="keep"))
-        self.capabilities = Capabilities("rendered", "render_screen", "practice-rules", False, False, 0.02)
+        dwell = None if fast_capture else 0.02
+        self.capabilities = Capabilities(
+            "rendered", "render_screen", "practice-rules", fast_capture, False, dwell
+        )
         self.strokes = 0
 
     def touch(self, area: Rect) -> GameFinger:
@@ -109,10 +112,11 @@ class CutShortPhone(StrictPhone):
         if self.strokes > 1:
             return super().touch(area)
         self._frame()
-        return CutFinger(self, area, moves=len(self.game.level.board) - 3)
+        finger = CutFinger if not self.capabilities.fast_capture else CutGameFinger
+        return finger(self, area, moves=len(self.game.level.board) - 3)
 
 
-class CutFinger(FramedFinger):
+class CutGameFinger(GameFinger):
     """Only the first `moves` moves reach the game; the rest are lost."""
 
     def __init__(self, phone: StrictPhone, area: Rect, moves: int) -> None:
@@ -125,8 +129,13 @@ class CutFinger(FramedFinger):
             super()._move(point)
 
 
-def test_a_phone_stroke_cut_short_is_finished_from_the_screenshot(tmp_path: Path) -> None:
-    phone = CutShortPhone()
+class CutFinger(CutGameFinger, FramedFinger):
+    """The same, with a frame after each event (the timed gesture gives the game no looks)."""
+
+
+@pytest.mark.parametrize("fast_capture", [False, True], ids=["timed gesture", "watched drag"])
+def test_a_stroke_cut_short_is_finished_from_the_screenshot(tmp_path: Path, fast_capture: bool) -> None:
+    phone = CutShortPhone(fast_capture)
     board = phone.game.level.board
     lines: list[str] = []
     loop = LevelLoop(phone, log_dir=tmp_path, say=lines.append, pace=pace_for(phone, None))

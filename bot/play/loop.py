@@ -165,20 +165,21 @@ class LevelLoop:
 
     # -- one level -------------------------------------------------------------------------
 
-    def checked_sight(self, *, settle: bool = False) -> Sight:
+    def checked_sight(self, *, settle: bool = False, known: KnownBoard | None = None) -> Sight:
         """A board that passed the detector's self-checks, looking twice before giving up.
 
         `settle` (after a drag that stopped): the game may still be taking the drag's last moves
         (a late frame on a busy machine), so the board must read alike (board and walked cells)
         on two looks in a row, two of the game's answer times apart; a resume planned on the
         look before the late frame would press where the cat was, or be refused as a board that
-        changed before the drag.
+        changed before the drag. `known` (the board the last drag was planned on) reads a look
+        vision refuses when it still shows that board (bot/play/known.py).
         """
-        sight = self.trusted_sight()
+        sight = self.trusted_sight(known)
         deadline = time.monotonic() + self.advance_timeout
         while settle:
             time.sleep(max(POLL, 2 * self.drag_pace.expected))  # a frame that was due has come
-            again = self.trusted_sight()
+            again = self.trusted_sight(known)
             if again.board == sight.board and again.detection.walked == sight.detection.walked:
                 return again
             if time.monotonic() > deadline:
@@ -186,13 +187,16 @@ class LevelLoop:
             sight = again
         return sight
 
-    def trusted_sight(self) -> Sight:
-        """One board that passed the detector's self-checks, looking twice before giving up."""
+    def trusted_sight(self, known: KnownBoard | None = None) -> Sight:
+        """One board that passed the detector's self-checks, looking twice before giving up
+        (with `known`, the last look read with the board the drag was planned on)."""
         sight = self.find_board()
         if sight.board is None:
             self.record(sight, "unsure", sight.detection.reason)
             time.sleep(0.3)
             sight = self.find_board()
+        if sight.board is None and known is not None and sight.detection.screen != "complete":
+            sight = known.reread(sight) or sight
         if sight.board is None:
             raise self.stop(f"no board I can trust on screen: {sight.detection.reason}", sight)
         return sight
@@ -208,8 +212,9 @@ class LevelLoop:
         attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
         reread: Sight | None = None  # the last look after a drag, read with the known board
         drag_stopped = False  # the last watched drag stopped: the game may still take its last moves
+        known: KnownBoard | None = None  # the board the last drag was planned on
         for attempt in range(1, attempts + 1):
-            sight = reread or self.checked_sight(settle=drag_stopped)
+            sight = reread or self.checked_sight(settle=drag_stopped, known=known)
             drag_stopped = False
             self.record(sight, "first" if attempt == 1 else "retry")
             board = sight.board
@@ -242,7 +247,7 @@ class LevelLoop:
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
-            known = None
+            known = KnownBoard(sight, plan.walk)
             if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
                 try:
                     self.drags.append(
@@ -263,7 +268,6 @@ class LevelLoop:
                     drag_stopped = True
                     continue
             else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
-                known = KnownBoard(sight, plan.walk)
                 perform(self.device, gesture, geometry.bounds())
             drag_s = time.perf_counter() - began
             outcome, reread = self.wait_for_advance(board, known)

@@ -76,9 +76,13 @@ def route_of(phone: StandIn) -> tuple[list, object]:  # type: ignore[type-arg]
 
 
 def settle(phone: StandIn) -> list[dict[str, object]]:
-    time.sleep(0.15)
-    phone.screenshot()
-    return phone.records
+    """The phone's records once the stroke has been judged (a loaded machine can take a while)."""
+    give_up = time.monotonic() + 5
+    while True:
+        time.sleep(0.15)
+        phone.screenshot()
+        if phone.records or time.monotonic() > give_up:
+            return phone.records
 
 
 # -- raw screenshots, parsed from the end ------------------------------------------------------

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
@@ -324,8 +324,3 @@ def _open_log(path: Path | None) -> IO[str] | None:
         return open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the phone's life
     except OSError as error:
         raise PhoneError(f"cannot write the game log {path}: {error.strerror}") from None
-
-
-def with_rules(options: PhoneOptions, **changes: Any) -> PhoneOptions:
-    """The same options with other game rules (fps, on_release, stalls)."""
-    return replace(options, rules=replace(options.rules, **changes))

@@ -1,63 +1,86 @@
 #!/usr/bin/env bash
 # One entry point that sets everything up on a fresh machine, then runs a job:
 #   bash run.sh demo    the main job: the bot clears practice levels (starts Xvfb when there is no screen)
-#   bash run.sh test    the whole test suite (unit, vision fixtures, end-to-end under Xvfb)
+#   bash run.sh test    the whole test suite (unit, vision fixtures, end-to-end under Xvfb and Chromium)
 #   bash run.sh bench   the solver benchmark tables (docs/solver.md); other benchmarks: python -m benchmarks.NAME
 #   bash run.sh -- ARGS runs `onestroke ARGS` in the project's environment
+# Each job installs only what it uses: the demo the runtime (no Chromium, no test or benchmark
+# extras); test and bench add Chromium, xdotool and the extras (docs/CONTRIBUTING.md has the figures).
 set -euo pipefail
 cd "$(dirname "$0")"
 venv=.venv
+job=${1:-demo}
+[ $# -gt 0 ] && shift
 
-need_system_packages() {
-    # Xvfb gives the e2e tests and the headless demo a real X display; xdotool lets tests
-    # cover and move windows like a person would; the practice game's window is Tk (python3-tk).
-    command -v Xvfb >/dev/null && command -v xdotool >/dev/null && python3 -c 'import tkinter' 2>/dev/null &&
-        return 1
-    return 0
+say() { echo "run.sh: $*" >&2; }
+
+# The Debian packages a job needs that are missing: Xvfb gives the headless demo and the e2e tests a
+# real X display; the practice game's window is Tk (python3-tk); xdotool lets the tests cover and
+# move windows like a person would; Chromium plays the web practice target in the e2e tests.
+missing_packages() {
+    command -v Xvfb >/dev/null || echo xvfb
+    python3 -c 'import tkinter' 2>/dev/null || echo python3-tk
+    if [ "$1" = full ]; then
+        command -v xdotool >/dev/null || echo xdotool
+        command -v chromium >/dev/null || command -v chromium-browser >/dev/null || echo chromium
+    fi
 }
 
-if need_system_packages; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb xdotool python3-tk >/dev/null
-    else
-        echo "run.sh: Xvfb/xdotool/tkinter missing; install them (e.g. sudo apt-get install -y xvfb xdotool python3-tk)" >&2
+install_packages() {
+    local packages
+    packages=$(missing_packages "$1" | tr '\n' ' ')
+    [ -n "${packages// /}" ] || return 0
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+        say "missing system packages: $packages(e.g. sudo apt-get install -y $packages)"
+        return 0
     fi
-fi
-
-# Chromium plays the web practice target (practice/web) in the e2e tests; where it cannot be
-# installed those tests skip and say why, so a failure here only warns.
-if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; then
-            echo "run.sh: chromium could not be installed; the web practice tests will be skipped" >&2
-        fi
-    else
-        echo "run.sh: chromium missing (e.g. sudo apt-get install -y chromium); the web practice tests will be skipped" >&2
+    case "$packages" in
+        *chromium*) say "installing $packages with apt-get (Chromium is ~350 MB: a few minutes)" ;;
+        *) say "installing $packages with apt-get (about half a minute)" ;;
+    esac
+    apt-get update -qq
+    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $packages >/dev/null; then
+        # the web practice tests skip and say why when Chromium is missing; the rest must install
+        say "apt-get could not install $packages; tests that need them will be skipped or fail"
     fi
-fi
+}
 
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-fi
-stamp="$venv/.installed-$(sha1sum pyproject.toml | cut -c1-12)"
-if [ ! -e "$stamp" ]; then
-    log="$venv/install.log"
-    echo "run.sh: installing onestroke into $venv (log: $log)" >&2
+# The Python environment: `.` for the demo (the runtime dependencies), `.[test,bench]` for the
+# tests and benchmarks; a stamp per pyproject.toml and extras, so a changed pyproject reinstalls.
+install_python() {
+    local extras=$1 spec=. what="the runtime (numpy, OpenCV, mss, pyautogui, python-sat, adbutils; about a minute)"
+    if [ "$extras" = full ]; then
+        spec='.[test,bench]'
+        what="the runtime and the test and benchmark extras (pytest, ruff, import-linter, OR-tools; 1-2 minutes)"
+    fi
+    local key stamp
+    key=$(sha1sum pyproject.toml | cut -c1-12)
+    stamp="$venv/.installed-$key-$extras"
+    # the full set includes the runtime: a test install serves the demo too
+    [ -e "$stamp" ] || [ -e "$venv/.installed-$key-full" ] && return 0
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    local log="$venv/install.log"
+    say "installing onestroke and $what into $venv (log: $log)"
     if ! { "$venv/bin/python" -m pip install -q --upgrade pip &&
-        "$venv/bin/python" -m pip install -q -e '.[test,bench]'; } >"$log" 2>&1; then
+        "$venv/bin/python" -m pip install -q -e "$spec"; } >"$log" 2>&1; then
         cat "$log" >&2
-        echo "run.sh: installing the Python packages failed (see above)" >&2
+        say "installing the Python packages failed (see above)"
         exit 1
     fi
     touch "$stamp"
-fi
+}
 
-job=${1:-demo}
-[ $# -gt 0 ] && shift
+case "$job" in
+    demo | --) need=runtime ;;
+    test | bench) need=full ;;
+    *) say "unknown job '$job' (demo, test, bench, or -- ARGS)"; exit 2 ;;
+esac
+install_packages "$need"
+install_python "$need"
+
 case "$job" in
     demo) exec "$venv/bin/onestroke" demo "$@" ;;
     test) exec "$venv/bin/python" -m pytest -q "$@" ;;
     bench) exec "$venv/bin/python" -m benchmarks.solver_bench "$@" ;;
     --) exec "$venv/bin/onestroke" "$@" ;;
-    *) echo "run.sh: unknown job '$job' (demo, test, bench, or -- ARGS)" >&2; exit 2 ;;
 esac

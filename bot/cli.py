@@ -17,6 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
+from onestroke import __version__
 from onestroke._startup import EXIT_INTERRUPTED, interrupted_at_start
 from onestroke.solver.errors import OnestrokeError
 
@@ -54,22 +55,31 @@ class OneLineParser(argparse.ArgumentParser):
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The `onestroke` parser; with a known `command`, only that command's module is imported
-    (the others cost 0.4-1 s of imports); otherwise every command, for `--help` and for the
-    usage error that lists them."""
+    (the others cost 0.4-1 s of imports); `--version` imports none; otherwise every command, for
+    `--help` and for the usage error that lists them."""
     parser = OneLineParser(
         prog="onestroke",
         description="Solve and play the one-stroke puzzle game (一笔画完).",
     )
+    parser.add_argument("--version", action="version", version=f"onestroke {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
+    if command == VERSION:
+        return parser
     for name in (COMMANDS[command],) if command in COMMANDS else COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     return parser
 
 
+VERSION = "--version"
+
+
 def command_word(argv: Sequence[str]) -> str | None:
-    """The subcommand `argv` names: its first word. A top-level option first (`--help`) gets None,
-    so that the help lists every command."""
+    """The subcommand `argv` names: its first word. `--version` first names itself (no command
+    module is needed to answer it); another top-level option first (`--help`) gets None, so that
+    the help lists every command."""
+    if argv and argv[0] == VERSION:
+        return VERSION
     return argv[0] if argv and not argv[0].startswith("-") else None
 
 

@@ -23,10 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from onestroke.bot.progressbar import Bar, progress
+from onestroke.solver.backtrack import first_index_path
 from onestroke.solver.board import Board, Cell, steps_for
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
-from onestroke.solver.search import Grid, SearchTimeout, SolveResult, _first_path, quick_certificate, solve
+from onestroke.solver.grid import Grid
+from onestroke.solver.search import SearchTimeout, SolveResult, quick_certificate, solve
 
 # -- the corpus -------------------------------------------------------------------------------
 
@@ -367,7 +369,7 @@ def run_ablation(quick: bool, cap: float) -> int:
             for board in boards:
                 began = time.perf_counter()
                 try:
-                    found = _first_path(Grid(board), began + cap, None, **switches)
+                    found = first_index_path(Grid(board), began + cap, None, **switches)
                 except SearchTimeout:
                     pass
                 else:

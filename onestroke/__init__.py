@@ -34,7 +34,7 @@ _EXPORTS = {
     "Cell": "onestroke.solver.board",
     "Path": "onestroke.solver.board",
     "solve": "onestroke.solver.search",
-    "SolveResult": "onestroke.solver.search",
+    "SolveResult": "onestroke.solver.result",
     "is_valid_path": "onestroke.solver.check",
     "path_problem": "onestroke.solver.check",
     # screenshots
@@ -131,4 +131,5 @@ if TYPE_CHECKING:  # what type checkers and IDEs see: the same names, imported e
     from onestroke.solver.board import Board, Cell, Path
     from onestroke.solver.check import is_valid_path, path_problem
     from onestroke.solver.errors import BoardFormatError, OnestrokeError
-    from onestroke.solver.search import SolveResult, solve
+    from onestroke.solver.result import SolveResult
+    from onestroke.solver.search import solve

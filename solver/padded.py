@@ -9,7 +9,7 @@ Taking a cell out of a connected region can split the region only when the free 
 ring of 8, joined by moves among themselves, fall into several groups that touch the cell. A
 table answers that for all 256 patterns of the ring, so a search tests one byte and keeps its
 flood fill for the few steps where the table says "maybe" (the backtracker in
-`solver.search`, the Romeo and Juliet search in `solver.puzzles.romeo`).
+`solver.backtrack`, the Romeo and Juliet search in `solver.puzzles.romeo`).
 """
 
 from __future__ import annotations

@@ -11,11 +11,12 @@ import time
 
 import pytest
 
-from onestroke.solver import Board, BoardFormatError, exact, is_valid_path, search
+from onestroke.solver import Board, BoardFormatError, backtrack, certificates, exact, is_valid_path
 from onestroke.solver.board import MAX_CELLS
 from onestroke.solver.errors import SearchTimeout
+from onestroke.solver.grid import Grid, unreached
 from onestroke.solver.limits import CHECK_EVERY, Deadline, pieces
-from onestroke.solver.search import Grid, quick_certificate, solve
+from onestroke.solver.search import quick_certificate, solve
 
 
 def row(n: int) -> Board:
@@ -59,8 +60,8 @@ def test_the_linear_fill_stops_at_the_deadline() -> None:
     grid = Grid(row(BIG))
     assert not grid.bitset
     with pytest.raises(SearchTimeout):
-        search._unreached(grid.neighbours, grid.open, grid.start, past())
-    assert search._unreached(grid.neighbours, grid.open, grid.start, None).find(1) < 0
+        unreached(grid.neighbours, grid.open, grid.start, past())
+    assert unreached(grid.neighbours, grid.open, grid.start, None).find(1) < 0
 
 
 @pytest.mark.parametrize("check", ["parity", "dead ends", "cut cells"])
@@ -68,9 +69,9 @@ def test_each_certificate_stops_at_the_deadline(check: str) -> None:
     board = row(BIG)
     grid = Grid(board)
     run = {
-        "parity": lambda: search._parity_problem(board, past()),
-        "dead ends": lambda: search._dead_end_problem(grid, past()),
-        "cut cells": lambda: search._cut_cell_problem(grid, past()),
+        "parity": lambda: certificates.parity_problem(board, past()),
+        "dead ends": lambda: certificates.dead_end_problem(grid, past()),
+        "cut cells": lambda: certificates.cut_cell_problem(grid, past()),
     }[check]
     with pytest.raises(SearchTimeout):
         run()
@@ -85,8 +86,8 @@ def test_quick_certificate_takes_a_timeout() -> None:
 def test_the_backtracker_stops_at_the_deadline_on_large_grids() -> None:
     grid = Grid(serpentine(201), bitset=False)
     with pytest.raises(SearchTimeout):
-        search._first_path(grid, past(), None)
-    assert search._first_path(grid, None, None) is not None
+        backtrack.first_index_path(grid, past(), None)
+    assert backtrack.first_index_path(grid, None, None) is not None
 
 
 def test_the_sat_engine_gives_up_at_the_deadline_while_building_its_model() -> None:
@@ -135,7 +136,7 @@ def test_large_grid_portfolio_gives_the_small_grid_answers(text: str, monkeypatc
     # short search: the verdict, reason and engine must be those of the small-grid order.
     board = Board.from_text(text)
     small = solve(board)
-    monkeypatch.setattr(search, "BITSET_LIMIT", 0)
+    monkeypatch.setattr("onestroke.solver.grid.BITSET_LIMIT", 0)
     assert not Grid(board).bitset
     large = solve(board)
     assert (large.status, large.reason, large.engine) == (small.status, small.reason, small.engine)
@@ -153,7 +154,7 @@ def test_large_grids_left_to_the_backtracker_give_the_small_grid_answers(
     # verdict, reason and engine as the small-grid order (certificates, then the search).
     board = Board.from_text(text)
     small = solve(board, engine="search")
-    monkeypatch.setattr(search, "BITSET_LIMIT", 0)
+    monkeypatch.setattr("onestroke.solver.grid.BITSET_LIMIT", 0)
     monkeypatch.setitem(exact.MAX_CELLS, 4, 1)
     for budget in (None, 1, 2):  # the short search finishing, or stopped at its first steps
         large = solve(board, engine=engine, search_nodes=budget)

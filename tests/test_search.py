@@ -86,17 +86,19 @@ CERTIFIED = [
 
 @pytest.mark.parametrize(("text", "moves", "reason"), CERTIFIED)
 def test_certificates_give_their_reason_and_both_engines_agree(text: str, moves: int, reason: str) -> None:
+    from onestroke.solver.backtrack import first_index_path
+    from onestroke.solver.certificates import grid_certificate
     from onestroke.solver.exact import solve_exact
-    from onestroke.solver.search import Grid, _certificate, _first_path
+    from onestroke.solver.grid import Grid
 
     board = Board.from_text(text, moves=moves)
     found = quick_certificate(board)
     assert found is not None and found.startswith(reason), found
     # the linear fill of large grids gives the same reasons as the bitset fill of small ones
-    assert _certificate(Grid(board, bitset=False)) == _certificate(Grid(board))
+    assert grid_certificate(Grid(board, bitset=False)) == grid_certificate(Grid(board))
     # neither engine looks at the certificates: both must find no path on their own
-    assert _first_path(Grid(board)) is None
-    assert _first_path(Grid(board, bitset=False)) is None
+    assert first_index_path(Grid(board)) is None
+    assert first_index_path(Grid(board, bitset=False)) is None
     assert solve_exact(board) is False
     result = solve(board)
     assert (result.status, result.reason, result.engine) == ("unsolvable", found, "certificate")

@@ -106,17 +106,20 @@ SWITCHES = ["dead_ends", "warnsdorff", "connectivity", "local_cut", "pockets"]
 def test_every_pruning_switch_keeps_the_solution_count(off: str | None, bitset: bool) -> None:
     # the benchmark's one-at-a-time measurements turn prunings off, and grids over BITSET_LIMIT
     # fill breadth-first instead of by bitset: the answers must not change
-    from onestroke.solver.search import Grid, _certificate, _search
+    from onestroke.solver.backtrack import index_paths
+    from onestroke.solver.certificates import grid_certificate
+    from onestroke.solver.grid import Grid
 
     for board in itertools.chain(
         all_boards(3, 3, 4), all_boards(2, 3, 8), all_boards(2, 3, 4, with_end=True), all_boards(3, 4, 4)
     ):
         if not bitset:
-            assert _certificate(Grid(board, bitset=False)) == _certificate(Grid(board)), board.to_text()
+            linear, bitset_grid = Grid(board, bitset=False), Grid(board)
+            assert grid_certificate(linear) == grid_certificate(bitset_grid), board.to_text()
         if quick_certificate(board) is not None:
             continue
         switches = {off: False} if off else {}
-        found = sum(1 for _ in _search(Grid(board, bitset=bitset), **switches))
+        found = sum(1 for _ in index_paths(Grid(board, bitset=bitset), **switches))
         assert found == brute_force_count(board), (off, board.to_text())
 
 

@@ -40,7 +40,7 @@ from onestroke.bot.coords import Rect
 from onestroke.bot.device import open_device, perform
 from onestroke.bot.device.adb import AdbDevice
 from onestroke.bot.device.adb.connection import adb_program
-from onestroke.bot.gesture import Gesture, Pace, route_gesture
+from onestroke.bot.gesture import Gesture, StrokePace, route_gesture
 from onestroke.bot.vision import detect
 from onestroke.practice.levels import make_level
 from onestroke.practice.phone.device import PROFILE_TITLES
@@ -112,7 +112,7 @@ def one_level(
     methods: str,
     grab: Callable[[], np.ndarray],
     draw: Callable[[Gesture], None],
-    pace: Pace,
+    pace: StrokePace,
     phone: StandIn,
 ) -> Row:
     row = Row(profile, path, methods)
@@ -151,7 +151,7 @@ def run_path(profile: str, path: str, jar: Path, folder: Path, measured: list[st
                 "adb process: screencap -p, input per event",
                 lambda: today_capture(adb),
                 lambda gesture: today_stroke(adb, gesture),
-                Pace(),
+                StrokePace(),
                 phone,
             )
         touch = f"maatouch:{jar}" if path == "maatouch" else "auto"
@@ -163,7 +163,7 @@ def run_path(profile: str, path: str, jar: Path, folder: Path, measured: list[st
                 title = PROFILE_TITLES[profile]
                 measured += [f"| {title} | {m.kind} | {m.method} | {m.cell()} |" for m in device.measured]
             dwell = device.cell_dwell
-            pace = Pace(speed=1 / dwell, substeps=1, turn_dwell=dwell)
+            pace = StrokePace(speed=1 / dwell, substeps=1, turn_dwell=dwell)
             methods = f"{device.capabilities.capture} + {device.capabilities.touch}; start-up {opened:.1f} s"
             screen = Rect(0, 0, device.screen.width, device.screen.height)
             return one_level(

@@ -30,7 +30,7 @@ from pathlib import Path
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.device.xvfb import XvfbDevice
-from onestroke.bot.gesture import DEFAULT_SPEED, Pace, parse_speed
+from onestroke.bot.gesture import DEFAULT_SPEED, StrokePace, parse_speed
 from onestroke.bot.play.loop import LevelLoop
 from onestroke.practice.process import read_log, start_game, stop_game
 from onestroke.solver.board import Board
@@ -85,7 +85,7 @@ def measure(device: Device, levels: int, repeat: int, seed: int, speed: float, f
     game = start_game(seed, log, (735, 140), levels=levels)
     rows: list[Row] = []
     try:
-        loop = LevelLoop(device, log_dir=folder, pace=Pace(speed=speed), say=lambda _l: None)
+        loop = LevelLoop(device, log_dir=folder, pace=StrokePace(speed=speed), say=lambda _l: None)
         began = time.monotonic()
         for number in range(1, levels + 1):
             screen = timed_look(loop, device.screen, repeat)

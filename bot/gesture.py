@@ -55,7 +55,7 @@ class Gesture:
 
 
 @dataclass(frozen=True)
-class Pace:
+class StrokePace:
     """How fast a route is drawn: `speed` cells per second (0: no pauses) with `substeps` points
     per cell step, resting at least `turn_dwell` where the route turns and before the release."""
 
@@ -129,7 +129,7 @@ def step_interval(speed: float, substeps: int) -> float:
     return 0.0 if speed == 0 else 1.0 / (speed * substeps)
 
 
-DEFAULT_PACE = Pace()
+DEFAULT_STROKE_PACE = StrokePace()
 
 
 def stroke(
@@ -156,7 +156,9 @@ def stroke(
     return Gesture(tuple(events))
 
 
-def route_gesture(path: Sequence[Cell], geometry: Geometry, pace: Pace = DEFAULT_PACE) -> Gesture:
+def route_gesture(
+    path: Sequence[Cell], geometry: Geometry, pace: StrokePace = DEFAULT_STROKE_PACE
+) -> Gesture:
     """The gesture that draws `path` on a board laid out as `geometry` (pointer coordinates)."""
     points = route_points(path, geometry.centre, pace.substeps)
     cells: list[Cell | None] = [None] * len(points)

@@ -26,7 +26,7 @@ from onestroke.bot.device import DeviceError, UnsafeDragError, open_device, perf
 from onestroke.bot.device.adb import AdbDevice, StrokeLost, choose, device_profile_name
 from onestroke.bot.device.adb.connection import AdbLinkError, Attached, Phone, pick_serial, read_to_end
 from onestroke.bot.device.adb.screencap import CaptureMethod, decode_gzip, decode_png, decode_raw, find_header
-from onestroke.bot.gesture import Pace, route_gesture, stroke
+from onestroke.bot.gesture import StrokePace, route_gesture, stroke
 from onestroke.practice.levels import make_level
 from onestroke.practice.phone import Phone as StandIn
 from onestroke.practice.phone import PhoneOptions, start_stand_in
@@ -203,7 +203,7 @@ def test_a_route_drawn_one_event_per_cell_clears_the_strict_level(serve) -> None
     serve(phone)
     path, geometry = route_of(phone)
     with open_device("adb", capture="raw", touch="input-session") as device:
-        gesture = route_gesture(path, geometry, Pace(speed=1 / 0.05, substeps=1, turn_dwell=0.05))
+        gesture = route_gesture(path, geometry, StrokePace(speed=1 / 0.05, substeps=1, turn_dwell=0.05))
         perform(device, gesture, Rect(0, 0, W, H))
     (record,) = settle(phone)
     assert record["cleared"] is True and record["path"] == [list(c) for c in path]
@@ -214,7 +214,7 @@ def test_each_event_waits_for_the_phone_so_a_slow_input_never_bunches_events(ser
     serve(phone)
     path, geometry = route_of(phone)
     with open_device("adb", capture="raw", touch="input-session") as device:
-        gesture = route_gesture(path[:6], geometry, Pace(speed=100, substeps=1, turn_dwell=0.0))
+        gesture = route_gesture(path[:6], geometry, StrokePace(speed=100, substeps=1, turn_dwell=0.0))
         began = time.monotonic()
         perform(device, gesture, Rect(0, 0, W, H))
         took = time.monotonic() - began
@@ -240,7 +240,7 @@ def test_maatouch_from_its_jar(serve, tmp_path: Path) -> None:  # type: ignore[n
     said: list[str] = []
     with open_device("adb", capture="raw", touch=f"maatouch:{jar}", say=said.append) as device:
         assert device.capabilities.touch == "maatouch"
-        gesture = route_gesture(path, geometry, Pace(speed=1 / 0.05, substeps=1, turn_dwell=0.05))
+        gesture = route_gesture(path, geometry, StrokePace(speed=1 / 0.05, substeps=1, turn_dwell=0.05))
         perform(device, gesture, Rect(0, 0, W, H))
     assert phone.files["/data/local/tmp/onestroke-maatouch.jar"] == jar.read_bytes()  # copied by a shell
     (record,) = settle(phone)
@@ -268,7 +268,7 @@ def test_unplugged_mid_stroke_ends_the_touch_and_says_so(serve) -> None:  # type
     serve(phone)
     path, geometry = route_of(phone)
     with open_device("adb", capture="raw", touch="input-session") as device:
-        gesture = route_gesture(path, geometry, Pace(speed=1 / 0.03, substeps=1, turn_dwell=0.03))
+        gesture = route_gesture(path, geometry, StrokePace(speed=1 / 0.03, substeps=1, turn_dwell=0.03))
         with pytest.raises(
             StrokeLost, match="device phone-1 disconnected .* in the middle of a stroke"
         ) as lost:

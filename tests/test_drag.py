@@ -14,7 +14,8 @@ from simgame import SimGame
 from test_resume import random_walk
 
 from onestroke.bot.coords import Point
-from onestroke.bot.play.drag import FULL_EVERY, BoardWatch, DragStopped, Pace, follow_route
+from onestroke.bot.play.drag import FULL_EVERY, BoardWatch, DragStopped, follow_route
+from onestroke.bot.play.pace import DragPace
 from onestroke.bot.play.resume import drawn_after, plan
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Cell
@@ -44,7 +45,7 @@ def drag(
     sim: SimGame,
     path: list[Cell],
     start: int = 0,
-    pace: Pace | None = None,
+    pace: DragPace | None = None,
     near: bool = True,
     **options: object,
 ):
@@ -120,7 +121,7 @@ def test_the_pace_slows_down_with_a_loaded_game_and_speeds_up_after() -> None:
     its expected answer grows with the game's and shrinks again after."""
     sim = SimGame(Rules(fps=60), seed=3, level=7, slow=(0.4, 1.6, 6.0))
     path = route(sim)
-    pace = Pace()
+    pace = DragPace()
     expected: list[tuple[float, float]] = []
     learn = pace.learn
     pace.learn = lambda seconds: (learn(seconds), expected.append((sim.clock.t, pace.expected)))  # type: ignore[method-assign]
@@ -134,13 +135,13 @@ def test_the_pace_slows_down_with_a_loaded_game_and_speeds_up_after() -> None:
 
 
 def test_the_first_look_and_the_polling_follow_the_answers() -> None:
-    pace = Pace()
+    pace = DragPace()
     assert pace.first_look == pytest.approx(0.8 * pace.first) and pace.patience == 0.25
     for answer in (0.050, 0.040, 0.054, 0.051, 0.053):
         pace.learn(answer)
     assert pace.first_look == pytest.approx(0.032)  # 80 % of the earliest: no answer came sooner
     assert pace.poll == pytest.approx(0.051 / 16)  # a sixteenth of the median...
-    assert Pace(answers=deque([0.02] * 3)).poll == 0.002  # ...at least min_poll
+    assert DragPace(answers=deque([0.02] * 3)).poll == 0.002  # ...at least min_poll
     for answer in (0.4,) * 9:  # a stalled, loaded game: the pace goes down with it
         pace.learn(answer)
     assert (

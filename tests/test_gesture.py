@@ -15,7 +15,15 @@ import pytest
 from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import TouchSession, UnsafeDragError, check_inside, perform, signals_deferred
 from onestroke.bot.device.base import Capabilities, DeviceBase
-from onestroke.bot.gesture import Pace, dwell_times, route_gesture, route_points, step_interval, stroke, tap
+from onestroke.bot.gesture import (
+    StrokePace,
+    dwell_times,
+    route_gesture,
+    route_points,
+    step_interval,
+    stroke,
+    tap,
+)
 
 GEOMETRY = Geometry((100.0, 200.0), (50.0, 50.0), 3, 3)
 
@@ -71,7 +79,7 @@ def test_step_interval_follows_the_speed() -> None:
     with pytest.raises(ValueError, match="speed"):
         step_interval(-1, 4)
     with pytest.raises(ValueError, match="speed"):
-        Pace(speed=-1)
+        StrokePace(speed=-1)
 
 
 def test_ctrl_c_is_held_back_while_releasing_and_delivered_after() -> None:
@@ -101,7 +109,7 @@ def test_slow_drags_rest_their_interval_even_at_turns() -> None:
 
 def test_a_route_gesture_is_down_moves_up_with_each_cell_tagged_at_its_centre() -> None:
     path = [(0, 0), (0, 1), (1, 1)]
-    gesture = route_gesture(path, GEOMETRY, Pace(speed=10, substeps=2, turn_dwell=0.2))
+    gesture = route_gesture(path, GEOMETRY, StrokePace(speed=10, substeps=2, turn_dwell=0.2))
     kinds = [event.kind for event in gesture.events]
     assert kinds == ["down", "move", "move", "move", "move", "up"]
     assert gesture.points == route_points(path, GEOMETRY.centre, 2)
@@ -162,7 +170,7 @@ class Sketch(DeviceBase):
 
 def test_perform_plays_every_event_in_order_and_sleeps_the_dwells() -> None:
     device, slept = Sketch(), []
-    gesture = route_gesture([(0, 0), (0, 1)], GEOMETRY, Pace(speed=10, substeps=1))
+    gesture = route_gesture([(0, 0), (0, 1)], GEOMETRY, StrokePace(speed=10, substeps=1))
     perform(device, gesture, GEOMETRY.bounds(), sleep=slept.append)
     assert device.log == [("down", (100, 200)), ("move", (150, 200)), ("up", (150, 200))]
     assert slept == [0.1]

@@ -17,7 +17,7 @@ import pytest
 from fakes import GameFinger, RenderedPhone
 
 from onestroke.bot.coords import Point, Rect
-from onestroke.bot.gesture import Pace
+from onestroke.bot.gesture import StrokePace
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
@@ -181,7 +181,7 @@ def test_a_path_drawn_before_the_bot_came_is_finished_from_the_cat(
     phone.game.release(t + 1, *geometry.centre(cells[-1]))
     phone.game.frame(t + 1.01)
     lines: list[str] = []
-    LevelLoop(phone, log_dir=tmp_path, say=lines.append, pace=Pace(speed=0, substeps=1)).run(1)
+    LevelLoop(phone, log_dir=tmp_path, say=lines.append, pace=StrokePace(speed=0, substeps=1)).run(1)
     records = phone.all_records()
     assert records[0]["cleared"] is False and records[-1]["cleared"] is True, records
     assert records[-1]["kept"] > 0 and is_valid_path(board, records[-1]["path"])

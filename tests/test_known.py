@@ -19,7 +19,8 @@ from test_go_on import FramedFinger, StrictPhone
 from onestroke.bot.coords import Point, Rect, ScreenMap
 from onestroke.bot.device import Capabilities
 from onestroke.bot.play.known import KnownBoard
-from onestroke.bot.play.loop import LevelLoop, pace_for
+from onestroke.bot.play.loop import LevelLoop
+from onestroke.bot.play.pace import stroke_pace
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision import detect
 from onestroke.practice.levels import make_level
@@ -138,7 +139,8 @@ def test_a_stroke_cut_short_is_finished_from_the_screenshot(tmp_path: Path, fast
     phone = CutShortPhone(fast_capture)
     board = phone.game.level.board
     lines: list[str] = []
-    loop = LevelLoop(phone, log_dir=tmp_path, say=lines.append, pace=pace_for(phone, None))
+    pace = stroke_pace(None, phone.capabilities.cell_dwell)
+    loop = LevelLoop(phone, log_dir=tmp_path, say=lines.append, pace=pace)
     loop.run(1)
     time.sleep(0.1)
     records = phone.all_records()

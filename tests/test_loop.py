@@ -13,7 +13,7 @@ import pytest
 from fakes import BlankScreen, RenderedPhone
 
 from onestroke.bot.coords import Rect
-from onestroke.bot.gesture import Pace
+from onestroke.bot.gesture import StrokePace
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
 from onestroke.bot.play.sight import look
 from onestroke.practice.rules import Rules
@@ -25,7 +25,7 @@ from onestroke.solver.check import is_valid_path
 def test_the_loop_clears_levels_and_presses_next_between_them(tmp_path: Path, fast_capture: bool) -> None:
     phone = RenderedPhone(seed=3, levels=3, fast_capture=fast_capture)
     lines: list[str] = []
-    reports = LevelLoop(phone, log_dir=tmp_path, pace=Pace(speed=0), say=lines.append).run(3)
+    reports = LevelLoop(phone, log_dir=tmp_path, pace=StrokePace(speed=0), say=lines.append).run(3)
     assert [report.level for report in reports] == [1, 2, 3]
     assert len(lines) == 3 and lines[0].startswith("level 1: ")
     records = phone.records + phone.game.take_records()

@@ -34,7 +34,7 @@ from onestroke.bot.device import Device, device_for
 from onestroke.bot.device.desktop import DesktopDevice, no_display_reason
 from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.files import OutputPathError, check_writable_file, writable_folder
-from onestroke.bot.gesture import DEFAULT_SPEED, Pace
+from onestroke.bot.gesture import DEFAULT_SPEED, StrokePace
 from onestroke.bot.imageio import check_writable, write_image
 from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.guards import check_region_on_screen
@@ -245,7 +245,7 @@ def run_demo(args: argparse.Namespace) -> int:
             seed=args.seed,
             position=args.position,
             scale=args.scale,
-            pace=Pace(speed=args.speed),
+            pace=StrokePace(speed=args.speed),
             rules=rules_from(args),
             say=lambda line: print(line, flush=True),
         )

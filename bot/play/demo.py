@@ -17,7 +17,7 @@ from typing import Any
 
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
-from onestroke.bot.gesture import DEFAULT_PACE, Pace
+from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace
 from onestroke.bot.play.drag import DragReport
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
 from onestroke.practice.game import BASE_SIZE
@@ -75,7 +75,7 @@ def run_demo(
     seed: int = 1,
     position: tuple[int, int] | None = None,
     scale: float = 1.0,
-    pace: Pace = DEFAULT_PACE,
+    pace: StrokePace = DEFAULT_STROKE_PACE,
     rules: Rules | None = None,
     say: Callable[[str], None] = print,
 ) -> DemoRun:

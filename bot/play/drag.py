@@ -4,7 +4,7 @@ Real clients look at the pointer once per frame and stall now and then; a drag t
 them skips cells, and a skipped cell is an illegal move that ends the attempt. So the bot
 watches the board while it drags (fast region captures, a few ms each) and sends the finger
 to the next cell only once the last one shows as taken. Its pace is therefore the game's own:
-learned from how fast this game answers (`Pace`), faster when it answers fast, slower when it
+learned from how fast this game answers (`DragPace`), faster when it answers fast, slower when it
 is busy, never a constant chosen for one game.
 
 What it does when the screen does not show what it expects:
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -36,16 +35,15 @@ from typing import Any, Protocol
 import numpy as np
 
 from onestroke.bot.coords import Geometry, Point, Rect
+from onestroke.bot.play.pace import DragPace
 from onestroke.solver.board import Cell
 from onestroke.solver.errors import OnestrokeError
 
 CHANGED = 14.0  # mean channel difference that tells a changed patch from capture noise
 PIXEL_CHANGED = 20  # channel difference of one pixel from the plain cell colour that counts as changed
 PATCH = 0.1  # half side of the patch read at a cell centre, in pitches
-FIRST_ANSWER = 0.06  # seconds assumed for the first answer, before any is measured
 RESENDS = 4  # re-sends of one move without an answer before giving up
 UNDOS = 3  # wrong cells undone in one drag before giving up
-ANSWERS_KEPT = 9  # the pace follows the median of the latest answers
 FULL_EVERY = 8  # every this many steps one look takes in the whole board, not only around the head
 
 
@@ -66,44 +64,6 @@ class Touch(Protocol):
     def move(self, point: Point) -> None: ...
 
     def up(self) -> None: ...
-
-
-@dataclass
-class Pace:
-    """How fast this game answers: its latest answer times, and how to wait for one.
-
-    The first look after a move comes at 80 % of the earliest of the latest answers (at most
-    50 ms; the game cannot answer sooner than a frame and a redraw), then every sixteenth of
-    the median answer (at least `min_poll`): a look around the head costs about a millisecond,
-    so the watcher sees an answer within a few ms of its drawing and still leaves the game
-    most of the CPU. The pace follows the game up and down: a slower or stalling game answers
-    later, and the median, the polling and the patience before a re-send grow with it.
-    """
-
-    first: float = FIRST_ANSWER
-    min_poll: float = 0.002
-    answers: deque[float] = field(default_factory=lambda: deque(maxlen=ANSWERS_KEPT))
-
-    @property
-    def expected(self) -> float:
-        return statistics.median(self.answers) if self.answers else self.first
-
-    def learn(self, seconds: float) -> None:
-        self.answers.append(seconds)
-
-    @property
-    def first_look(self) -> float:
-        """80 % of the earliest latest answer, at most 50 ms: a game that died is seen soon even when slow."""
-        return min(0.8 * (min(self.answers) if self.answers else self.first), 0.05)
-
-    @property
-    def poll(self) -> float:
-        return max(self.min_poll, self.expected / 16)
-
-    @property
-    def patience(self) -> float:
-        """How long to wait for an answer before re-sending the move."""
-        return max(0.25, 4 * self.expected)
 
 
 @dataclass(frozen=True)
@@ -293,7 +253,7 @@ def follow_route(
     to_pointer: Callable[[Cell], Point],
     *,
     start: int = 0,
-    pace: Pace | None = None,
+    pace: DragPace | None = None,
     jiggle: float = 0.0,
     window_open: Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.monotonic,
@@ -308,7 +268,7 @@ def follow_route(
     is the pointer distance of a re-sent move from the cell centre (default a tenth of the
     distance between two neighbouring cells).
     """
-    pace = pace or Pace()
+    pace = pace or DragPace()
     report = DragReport()
     if len(path) - start < 2:
         return report
@@ -342,7 +302,7 @@ class _Drag:
     watch: BoardWatch
     total: int  # cells on the route
     to_pointer: Callable[[Cell], Point]
-    pace: Pace
+    pace: DragPace
     report: DragReport
     jiggle: float
     window_open: Callable[[], bool] | None
@@ -468,7 +428,7 @@ def watched_drag(
     pointer_geometry: Geometry,
     path: Sequence[Cell],
     *,
-    pace: Pace | None = None,
+    pace: DragPace | None = None,
     start: int = 0,
 ) -> DragReport:
     """`follow_route` on a device (bot/device): grabs of `region`, a touch session inside the board.

@@ -21,19 +21,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device, perform
-from onestroke.bot.gesture import DEFAULT_PACE, Pace, route_gesture, tap
+from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace, route_gesture, tap
 from onestroke.bot.play import guards, resume
 from onestroke.bot.play.drag import DragReport, DragStopped, watched_drag
-from onestroke.bot.play.drag import Pace as DragPace
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import Logbook, default_log_dir
+from onestroke.bot.play.pace import DragPace, slower, stroke_pace
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight, look
 from onestroke.calibration.locate import work_region
@@ -50,7 +50,6 @@ UNKNOWN_SCREEN = (
     "the screen shows neither a level nor a level-complete screen I know: not pressing anything"
     " (if it is the game's own complete screen, give its go-on control: --next X,Y)"
 )
-FALLBACK_SPEED = 40.0  # cells/s a retry halves from when the first try went as fast as it could
 
 
 class LoopStopped(OnestrokeError):
@@ -90,7 +89,7 @@ class LevelLoop:
       does not know, once the level's board has gone after a clear (never at start-up);
     - `dry_run`: everything but pressing; the overlay of each solved level goes to `log_dir`;
     - `log_dir`: where pictures go when the loop stops;
-    - `pace`: how fast routes are drawn (bot/gesture.py);
+    - `pace`: how fast routes are stroked open loop (bot/play/pace.py);
     - `say`: where progress lines go;
     - `recorder`: saves first, unsure and stop screens as fixture pairs (`play --record`).
     """
@@ -100,7 +99,7 @@ class LevelLoop:
     next_button: Point | None = None
     dry_run: bool = False
     log_dir: Path = Path("onestroke-logs")
-    pace: Pace = DEFAULT_PACE
+    pace: StrokePace = DEFAULT_STROKE_PACE
     solve_timeout: float = 5.0
     advance_timeout: float = 4.0
     say: Callable[[str], None] = print
@@ -489,32 +488,8 @@ def play(
         next_button=next_button,
         dry_run=dry_run,
         log_dir=log_dir or default_log_dir(),
-        pace=pace_for(device, speed),
+        pace=stroke_pace(speed, device.capabilities.cell_dwell),
         say=say,
         recorder=Recorder(record) if record is not None else None,
     )
     return loop.run(levels)
-
-
-def slower(pace: Pace, attempt: int) -> Pace:
-    """The open-loop pace of `attempt` (1: `pace`): half the speed and twice the rests each retry.
-
-    A retry is never the same blind drag as the one the game did not follow: whether the game
-    was slower than measured or stalled now and then (a late frame sees the finger a cell too
-    far), a long enough rest per cell outlasts it; the fifth try rests 16 times the measured dwell
-    (a phone's 33 ms: 0.53 s, longer than any stall of the strict practice game)."""
-    if attempt <= 1:
-        return pace
-    factor = 2.0 ** (attempt - 1)
-    return replace(pace, speed=(pace.speed or FALLBACK_SPEED) / factor, turn_dwell=pace.turn_dwell * factor)
-
-
-def pace_for(device: Device, speed: float | None) -> Pace:
-    """How routes are drawn on `device`: at `speed`, or, where the device measured a rest per
-    cell (a phone: no fast capture to watch the drag), one event per cell at that pace, never
-    faster than `speed`."""
-    dwell = device.capabilities.cell_dwell
-    if dwell is None:
-        return DEFAULT_PACE if speed is None else Pace(speed=speed)
-    fastest = 1.0 / dwell
-    return Pace(speed=min(speed, fastest) if speed else fastest, substeps=1, turn_dwell=dwell)

@@ -19,6 +19,7 @@ from typing import NoReturn
 
 from onestroke import __version__
 from onestroke._startup import EXIT_INTERRUPTED, interrupted_at_start
+from onestroke.bot.commands.settings import apply_settings
 from onestroke.solver.errors import OnestrokeError
 
 # each command and the module that registers it (a module may register several): a run imports
@@ -36,6 +37,7 @@ COMMANDS = {
     "romeo": "onestroke.bot.commands.puzzles",
     "route": "onestroke.bot.commands.puzzles",
     "maze": "onestroke.bot.commands.puzzles",
+    "config": "onestroke.bot.commands.config",
 }
 COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
 
@@ -97,7 +99,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         words = list(sys.argv[1:] if argv is None else argv)
         try:  # the arguments' types may import modules too (`--fps`: the practice rules)
-            parser = build_parser(command_word(words))
+            command = command_word(words)
+            parser = build_parser(command)
+            apply_settings(parser, command, words)  # the settings file's values become defaults
             try:
                 args = parser.parse_args(words)
             except SystemExit as exit_:  # argparse already printed its one-line usage error

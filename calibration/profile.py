@@ -171,12 +171,16 @@ def _is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def profile_dir() -> Path:
-    """The folder that holds profiles (ONESTROKE_CONFIG_DIR overrides the platform default)."""
+def config_dir() -> Path:
+    """The user's onestroke config folder: profiles and the settings file (ONESTROKE_CONFIG_DIR
+    overrides the platform default)."""
     override = os.environ.get("ONESTROKE_CONFIG_DIR")
-    if override:
-        return Path(override) / "profiles"
-    return Path(user_config_dir("onestroke", appauthor=False)) / "profiles"
+    return Path(override) if override else Path(user_config_dir("onestroke", appauthor=False))
+
+
+def profile_dir() -> Path:
+    """The folder that holds profiles."""
+    return config_dir() / "profiles"
 
 
 def profile_path(name: str) -> Path:

@@ -14,7 +14,7 @@ default of `start_game`: the drag is watched and takes the game's pace), and the
 the drag and the wait for the next level (the game's walked board and ranking screen
 included). The last lines give the medians against the target (capture + detect + solve
 <= 100 ms per level on a 1920x1080 screen) and the levels per minute of the run, cleared levels
-confirmed from the game's own log. `--speed` paces only devices without fast capture.
+confirmed from the game's own log. `--speed` is the drag's (as `play --speed`; default: the game's pace).
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from pathlib import Path
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.device.xvfb import XvfbDevice
-from onestroke.bot.gesture import DEFAULT_SPEED, StrokePace, parse_speed
+from onestroke.bot.gesture import parse_speed
 from onestroke.bot.play.loop import LevelLoop
+from onestroke.bot.play.pace import drag_pace, stroke_pace
 from onestroke.practice.process import read_log, start_game, stop_game
 from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path
@@ -75,17 +76,23 @@ def timed_look(loop: LevelLoop, region: Rect, repeat: int) -> tuple[float, float
     return (statistics.median(captures), statistics.median(detects), statistics.median(solves))
 
 
-def run(levels: int, repeat: int, seed: int, speed: float) -> int:
+def run(levels: int, repeat: int, seed: int, speed: float | None) -> int:
     with XvfbDevice(1920, 1080) as device, tempfile.TemporaryDirectory() as folder:
         return measure(device, levels, repeat, seed, speed, Path(folder))
 
 
-def measure(device: Device, levels: int, repeat: int, seed: int, speed: float, folder: Path) -> int:
+def measure(device: Device, levels: int, repeat: int, seed: int, speed: float | None, folder: Path) -> int:
     log = folder / "game.jsonl"
     game = start_game(seed, log, (735, 140), levels=levels)
     rows: list[Row] = []
     try:
-        loop = LevelLoop(device, log_dir=folder, pace=StrokePace(speed=speed), say=lambda _l: None)
+        loop = LevelLoop(
+            device,
+            log_dir=folder,
+            pace=stroke_pace(speed, device.capabilities.cell_dwell),
+            drag_pace=drag_pace(speed),
+            say=lambda _l: None,
+        )
         began = time.monotonic()
         for number in range(1, levels + 1):
             screen = timed_look(loop, device.screen, repeat)
@@ -114,7 +121,7 @@ def measure(device: Device, levels: int, repeat: int, seed: int, speed: float, f
 
 
 def print_table(
-    rows: list[Row], cleared: int, failures: int, seconds: float, repeat: int, speed: float
+    rows: list[Row], cleared: int, failures: int, seconds: float, repeat: int, speed: float | None
 ) -> None:
     print(f"Level loop on a 1920x1080 Xvfb screen, practice window 450x800; medians of {repeat} looks/level.")
     print()
@@ -158,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--speed", type=parse_speed, default=DEFAULT_SPEED, help="cells/s or 'max'")
+    parser.add_argument("--speed", type=parse_speed, help="the drag's speed, cells/s or 'max'")
     args = parser.parse_args(argv)
     return run(args.levels, args.repeat, args.seed, args.speed)
 

@@ -134,6 +134,47 @@ def test_the_pace_slows_down_with_a_loaded_game_and_speeds_up_after() -> None:
     assert max(before) < 0.04 and min(during) > 0.1 and max(after[-3:]) < 0.04, (before, during, after)
 
 
+def step_gaps(sim: SimGame, path: list[Cell], pace: DragPace) -> list[float]:
+    """Seconds from the press to the first move and between the moves of a watched drag of `path`."""
+    sent: list[float] = []
+    move = sim.touch.move
+    sim.touch.move = lambda point: (sent.append(sim.clock.t), move(point))  # type: ignore[method-assign]
+    report = drag(sim, path, pace=pace)
+    assert cleared(sim) and report.resends == 0 and report.undos == 0, sim.records
+    assert [r for r in sim.records if not r.get("cleared")] == [], sim.records
+    assert sim.touch.down_at is not None
+    times = [sim.touch.down_at, *sent]
+    return [b - a for a, b in zip(times, times[1:], strict=False)]
+
+
+@pytest.mark.parametrize("speed", [4.0, 12.0])
+def test_the_users_speed_caps_the_watched_drag(speed: float) -> None:
+    """A 60 fps game answers in about two frames; at `speed` cells/s no step comes sooner than
+    1/speed after the one before, while without a speed most steps do."""
+    sim = SimGame(Rules(fps=60), seed=3, level=4)
+    path = route(sim)
+    free = step_gaps(sim, path, DragPace())
+    assert sorted(free)[len(free) // 2] < 1 / speed, free
+    sim = SimGame(Rules(fps=60), seed=3, level=4)
+    capped = step_gaps(sim, path, DragPace(speed=speed))
+    assert len(capped) == len(path) - 1 and min(capped) >= 1 / speed - 1e-9, capped
+    assert sorted(capped)[len(capped) // 2] < 1 / speed + 0.01  # and no slower than it needs to be
+
+
+def test_a_game_slower_than_the_users_speed_still_slows_the_watched_drag() -> None:
+    sim = SimGame(Rules(fps=5), seed=3, level=4)
+    path = route(sim)
+    gaps = step_gaps(sim, path, DragPace(speed=20))
+    # the game takes a cell a frame (0.2 s) at best: the drag waits for it, not for 1/20 s
+    assert sorted(gaps)[len(gaps) // 2] > 0.15 and min(gaps) >= 1 / 20 - 1e-9, gaps
+
+
+def test_a_drag_speed_out_of_range_is_refused() -> None:
+    for speed in (-1.0, float("inf"), float("nan")):
+        with pytest.raises(ValueError, match="the drag's speed"):
+            DragPace(speed=speed)
+
+
 def test_the_first_look_and_the_polling_follow_the_answers() -> None:
     pace = DragPace()
     assert pace.first_look == pytest.approx(0.8 * pace.first) and pace.patience == 0.25

@@ -34,7 +34,7 @@ from onestroke.bot.device import Device, device_for
 from onestroke.bot.device.desktop import DesktopDevice, no_display_reason
 from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.files import OutputPathError, check_writable_file, writable_folder
-from onestroke.bot.gesture import DEFAULT_SPEED, StrokePace
+from onestroke.bot.gesture import DEFAULT_SPEED
 from onestroke.bot.imageio import check_writable, write_image
 from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.guards import check_region_on_screen
@@ -48,6 +48,10 @@ from onestroke.practice.process import judge_log
 from onestroke.practice.web.server import run_web_practice
 
 DEMO_LEVELS = 10
+SPEED_HELP = (
+    "the drag's speed, cells/s or 'max' (default: a watched drag as fast as the game answers,"
+    f" an open-loop stroke at {DEFAULT_SPEED:g} cells/s)"
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -72,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--log", type=Path, help="the game's log file (default: a temporary file)")
     d.add_argument("--position", type=int_pair, help="game window position X,Y (default: random)")
     d.add_argument("--scale", type=window_scale, default=1.0, help="game window size factor, 0.2 to 4")
-    d.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
+    d.add_argument("--speed", type=speed_value, help=SPEED_HELP)
     d.add_argument("--xvfb", action="store_true", help="use a private Xvfb even when a screen exists")
     add_rules_arguments(d, default="strict")
     d.set_defaults(run=run_demo)
@@ -81,7 +85,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_source_arguments(y)
     y.add_argument("--levels", type=positive_int, help="stop after N levels (default: until stopped)")
     y.add_argument("--dry-run", action="store_true", help="everything but pressing; saves the overlay")
-    y.add_argument("--speed", type=speed_value, default=DEFAULT_SPEED, help="drag speed, cells/s or 'max'")
+    y.add_argument("--speed", type=speed_value, help=SPEED_HELP)
     y.add_argument("--region", type=region_value, help="capture only X,Y,W,H (capture pixels)")
     y.add_argument("--log-dir", type=Path, help="where screenshots and overlays go when the bot stops")
     y.add_argument(
@@ -245,7 +249,7 @@ def run_demo(args: argparse.Namespace) -> int:
             seed=args.seed,
             position=args.position,
             scale=args.scale,
-            pace=StrokePace(speed=args.speed),
+            speed=args.speed,
             rules=rules_from(args),
             say=lambda line: print(line, flush=True),
         )

@@ -17,9 +17,9 @@ from typing import Any
 
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
-from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace
 from onestroke.bot.play.drag import DragReport
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
+from onestroke.bot.play.pace import drag_pace, stroke_pace
 from onestroke.practice.game import BASE_SIZE
 from onestroke.practice.process import log_size, read_log, start_game, stop_game
 from onestroke.practice.rules import Rules
@@ -75,21 +75,27 @@ def run_demo(
     seed: int = 1,
     position: tuple[int, int] | None = None,
     scale: float = 1.0,
-    pace: StrokePace = DEFAULT_STROKE_PACE,
+    speed: float | None = None,
     rules: Rules | None = None,
     say: Callable[[str], None] = print,
 ) -> DemoRun:
     """Start the practice game on `device`'s screen and let the loop clear `levels` levels.
 
     The game runs in its own process with `rules` (default: strict, 30 fps) and writes `log`; `say`
-    gets the demo's and the bot's lines.
+    gets the demo's and the bot's lines. `speed` is the drag's, as `play`'s (bot/play/pace.py).
     """
     window = game_window(device.screen, scale, seed, position)
     offset = log_size(log)  # count only what this run's game writes
     game = start_game(seed, log, (int(window.left), int(window.top)), scale, levels, rules=rules)
     try:
         say(f"demo: practice game (seed {seed}) at {window.left:g},{window.top:g}, log {log}")
-        loop = LevelLoop(device, log_dir=log_dir, pace=pace, say=lambda line: say(f"bot: {line}"))
+        loop = LevelLoop(
+            device,
+            log_dir=log_dir,
+            pace=stroke_pace(speed, device.capabilities.cell_dwell),
+            drag_pace=drag_pace(speed),
+            say=lambda line: say(f"bot: {line}"),
+        )
         began = time.monotonic()
         stopped: str | None = None
         try:

@@ -4,8 +4,9 @@ Real clients look at the pointer once per frame and stall now and then; a drag t
 them skips cells, and a skipped cell is an illegal move that ends the attempt. So the bot
 watches the board while it drags (fast region captures, a few ms each) and sends the finger
 to the next cell only once the last one shows as taken. Its pace is therefore the game's own:
-learned from how fast this game answers (`DragPace`), faster when it answers fast, slower when it
-is busy, never a constant chosen for one game.
+learned from how fast this game answers (`DragPace`, bot/play/pace.py), faster when it answers
+fast, slower when it is busy, never a constant chosen for one game; and never faster than the
+user's `--speed`, when one is given.
 
 What it does when the screen does not show what it expects:
 - the cell is not taken yet: wait (the expected answer time, learned); then re-send the move
@@ -278,6 +279,7 @@ def follow_route(
     began = clock()
     state = _Drag(touch, watch, len(set(path)), to_pointer, pace, report, jiggle, window_open, clock, sleep)
     touch.down(to_pointer(path[start]))
+    state.stepped = clock()
     try:
         state.run(path, start)
     except BaseException:
@@ -309,6 +311,7 @@ class _Drag:
     clock: Callable[[], float]
     sleep: Callable[[float], None]
     full: bool = True  # the next look takes in the whole board
+    stepped: float = 0.0  # when the latest step's move was sent (the press, before the first)
 
     def run(self, path: Sequence[Cell], start: int) -> None:
         drawn = list(path[: start + 1])  # the path as the game should show it, start to head
@@ -355,7 +358,10 @@ class _Drag:
 
         Looks around the head, every `FULL_EVERY` steps and before each re-send at the whole board."""
         kept = before & after  # cells that must stay taken all along
-        sent = self._move(self.to_pointer(target))
+        early = self.stepped + self.pace.least_step - self.clock()
+        if early > 0:  # the user's --speed: no faster than that, however fast the game answers
+            self._sleep(early)
+        sent = self.stepped = self._move(self.to_pointer(target))
         resends = 0
         undos = 0
         # a whole-board look goes at once: the time until the game can answer is idle anyway

@@ -33,7 +33,7 @@ from onestroke.bot.play import guards, resume
 from onestroke.bot.play.drag import DragReport, DragStopped, watched_drag
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import Logbook, default_log_dir
-from onestroke.bot.play.pace import DragPace, slower, stroke_pace
+from onestroke.bot.play.pace import DragPace, drag_pace, slower, stroke_pace
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight, look
 from onestroke.calibration.locate import work_region
@@ -473,7 +473,8 @@ def play(
     """Clear `levels` levels (None: until stopped) of the game on `device`; one report per level.
 
     `region` (capture units) is where the game is, when known; it must lie on the screen.
-    `speed` is in cells per second (0: as fast as the game takes it; None: the default).
+    `speed` is the drag's speed in cells per second on every device (0 or None: a watched drag as
+    fast as the game takes it; an open-loop stroke at 0 without pauses, at None the default).
     Raises `LoopStopped` with the reason (and where the pictures went) when the loop refuses to
     go on, `DeviceError` when the device fails. `record` is a folder where each level's first
     screen and every screen the loop stopped on or was unsure about are saved as fixture pairs
@@ -489,6 +490,7 @@ def play(
         dry_run=dry_run,
         log_dir=log_dir or default_log_dir(),
         pace=stroke_pace(speed, device.capabilities.cell_dwell),
+        drag_pace=drag_pace(speed),
         say=say,
         recorder=Recorder(record) if record is not None else None,
     )

@@ -8,7 +8,10 @@ Two kinds of drag, one name each:
   measured rest per cell, and at half the speed on each retry (`slower`);
 - a **watched drag** (`DragPace`, bot/play/drag.py) sends the finger to the next cell once the
   screen shows the last one taken: its pace is the game's own, learned from its answer times,
-  and never faster than the user's `--speed` when one is given.
+  and never faster than the user's `--speed` when one is given (a person's pace, or a client
+  that must not be rushed); a game slower than that still slows it down.
+
+`--speed max` (0) and no `--speed` leave the watched drag as fast as the game answers.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import statistics
 from collections import deque
 from dataclasses import dataclass, field, replace
 
-from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace
+from onestroke.bot.gesture import DEFAULT_SPEED, DEFAULT_STROKE_PACE, StrokePace
 
 FALLBACK_SPEED = 40.0  # cells/s a retry halves from when the first try went as fast as it could
 FIRST_ANSWER = 0.06  # seconds assumed for the game's first answer, before any is measured
@@ -34,11 +37,26 @@ class DragPace:
     so the watcher sees an answer within a few ms of its drawing and still leaves the game
     most of the CPU. The pace follows the game up and down: a slower or stalling game answers
     later, and the median, the polling and the patience before a re-send grow with it.
+
+    `speed` (cells per second, the user's `--speed`; 0: no limit) caps the pace: a move to the
+    next cell is sent no sooner than `least_step` after the move before it.
     """
 
+    speed: float = 0.0
     first: float = FIRST_ANSWER
     min_poll: float = 0.002
     answers: deque[float] = field(default_factory=lambda: deque(maxlen=ANSWERS_KEPT))
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.speed < float("inf"):
+            raise ValueError(
+                f"the drag's speed must be 0 (no limit) or more cells per second, not {self.speed}"
+            )
+
+    @property
+    def least_step(self) -> float:
+        """Seconds from one step's move to the next one's at the least (0: no limit)."""
+        return 1.0 / self.speed if self.speed else 0.0
 
     @property
     def expected(self) -> float:
@@ -75,11 +93,17 @@ def slower(pace: StrokePace, attempt: int) -> StrokePace:
     return replace(pace, speed=(pace.speed or FALLBACK_SPEED) / factor, turn_dwell=pace.turn_dwell * factor)
 
 
+def drag_pace(speed: float | None) -> DragPace:
+    """The watched drag's pace for the user's `speed` (None or 0: as fast as the game answers)."""
+    return DragPace(speed=speed or 0.0)
+
+
 def stroke_pace(speed: float | None, dwell: float | None = None) -> StrokePace:
-    """How routes are stroked: at `speed`, or, on a device that measured a rest per cell (`dwell`,
-    its `Capabilities.cell_dwell`: a phone, no fast capture to watch the drag), one event per cell
-    at that pace, never faster than `speed`."""
+    """How routes are stroked: at `speed` (None: `DEFAULT_SPEED`; 0: no pauses), or, on a device that
+    measured a rest per cell (`dwell`, its `Capabilities.cell_dwell`: a phone, no fast capture to
+    watch the drag), one event per cell at that pace, never faster than `speed`."""
     if dwell is None:
         return DEFAULT_STROKE_PACE if speed is None else StrokePace(speed=speed)
     fastest = 1.0 / dwell
+    speed = DEFAULT_SPEED if speed is None else speed
     return StrokePace(speed=min(speed, fastest) if speed else fastest, substeps=1, turn_dwell=dwell)

@@ -53,6 +53,26 @@ def test_bot_at_full_speed_still_lets_the_game_see_every_cell(windows: Windows, 
     assert_cleared_in_a_row(game, 3)
 
 
+def seconds_per_step(record: dict) -> float:
+    """What the game timed from the press to the clear, per step of the path it logged."""
+    return record["seconds"] / (len(record["path"]) - 1)
+
+
+def test_the_speed_given_is_the_watched_drags_speed(windows: Windows, tmp_path: Path) -> None:
+    """`--speed 5` on the strict game: each level takes at least its steps / 5 seconds by the
+    game's own clock (the watched drag answers in about 40 ms a cell, and would be 5x faster);
+    then `--speed max` on the next level is as fast as the game answers again."""
+    game = windows.game(seed=random.randrange(1000))
+    slow = run_bot("play", "--levels", "2", "--speed", "5", "--log-dir", str(tmp_path))
+    assert slow.returncode == 0, f"seed {game.seed}\n{slow.stdout}\n{slow.stderr}"
+    fast = run_bot("play", "--levels", "1", "--speed", "max", "--log-dir", str(tmp_path))
+    assert fast.returncode == 0, f"seed {game.seed}\n{fast.stdout}\n{fast.stderr}"
+    assert_cleared_in_a_row(game, 3)
+    first, second, third = game.records()
+    assert seconds_per_step(first) >= 1 / 5 and seconds_per_step(second) >= 1 / 5, (first, second)
+    assert seconds_per_step(third) < 1 / 10, third  # at least twice as fast: no cap left over
+
+
 def test_play_started_on_the_level_complete_screen_presses_go_on_first(
     windows: Windows, tmp_path: Path
 ) -> None:

@@ -11,15 +11,15 @@ from collections import deque
 
 import pytest
 from simgame import SimGame
-from test_resume import random_walk
+from test_finish import random_walk
 
 from onestroke.bot.coords import Point
 from onestroke.bot.play.drag import FULL_EVERY, BoardWatch, DragStopped, follow_route
 from onestroke.bot.play.pace import DragPace
-from onestroke.bot.play.resume import drawn_after, plan
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Cell
 from onestroke.solver.check import is_valid_path
+from onestroke.solver.finish import drawn_after, finish
 from onestroke.solver.search import solve
 
 
@@ -327,13 +327,13 @@ def test_a_dead_end_drawn_by_hand_is_undone_back_to_a_finish_and_finished(seed: 
     rng = random.Random(seed)
     while True:  # a walk from the start with no finish from its head
         walked = random_walk(board, rng)
-        found = plan(board, walked)
-        if found.back > 0 and found.back < found.start:
+        found = finish(board, walked)
+        if found.undo and found.kept > 1:
             break
     draw_by_hand(sim, walked)
     assert sim.game.play.route == walked
-    report = drag(sim, list(found.walk), start=found.start)
+    report = drag(sim, list(found.stroke), start=found.drag_start)
     (record,) = cleared(sim)
-    assert record["path"] == [list(c) for c in drawn_after(found.walk)]
+    assert record["path"] == [list(c) for c in drawn_after(found.stroke)]
     assert is_valid_path(board, record["path"]) and record["kept"] == len(walked) - 1
-    assert report.cells == len(found.walk) - 1 - found.start
+    assert report.cells == len(found.stroke) - 1 - found.drag_start

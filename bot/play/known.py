@@ -28,10 +28,10 @@ import numpy as np
 
 from onestroke.bot.coords import Geometry, Rect, ScreenMap
 from onestroke.bot.play.drag import PIXEL_CHANGED, BoardWatch
-from onestroke.bot.play.resume import drawn_problem
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision.checks import Check
 from onestroke.solver.board import Board, Cell
+from onestroke.solver.finish import drawn_problem
 
 CHROME_STEP = 8  # every k-th pixel outside the board is compared with the look before the drag
 CHROME_CHANGED = 0.05  # more than this share of them changed: another screen, not this level

@@ -5,7 +5,7 @@ pyautogui or adb; the guards it consults before a drag are in bot/play/guards.py
 and stop records it leaves in bot/play/logbook.py, one look at the screen is bot/play/sight.py.
 
 A level that shows part of a path drawn (an early release, a stall, a person who began it) is
-finished from the cat, or from the latest drawn cell with a finish (bot/play/resume.py): a retry
+finished from the cat, or from the latest drawn cell with a finish (solver/finish.py): a retry
 is never the same blind drag again. The only press that is not the drag is go-on, and only on
 a screen vision proved to be the level-complete one (or where the user said, `--next`): any
 other screen is waited on (a transition), then the loop stops.
@@ -29,7 +29,7 @@ import numpy as np
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace, route_gesture, tap
-from onestroke.bot.play import guards, resume
+from onestroke.bot.play import guards
 from onestroke.bot.play.drag import DragReport, DragStopped, watched_drag
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import Logbook, default_log_dir
@@ -39,6 +39,7 @@ from onestroke.bot.play.sight import Sight, look
 from onestroke.calibration.locate import work_region
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError
+from onestroke.solver.finish import WalkedError, finish
 
 POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
 STILL = 0.05  # seconds between two equal frames that show a new level has finished appearing
@@ -204,7 +205,7 @@ class LevelLoop:
         """Detect, plan and drag one level; look again and go on from what shows when it did not advance.
 
         A drawn path on the board (detection's `walked`) is finished from the cat or from the
-        latest drawn cell with a finish (`resume.plan`); the open-loop gesture of a device
+        latest drawn cell with a finish (`solver.finish`); the open-loop gesture of a device
         without fast capture goes slower on each retry.
         """
         self.level = number
@@ -226,27 +227,28 @@ class LevelLoop:
                 continue
             began = time.perf_counter()
             try:
-                plan = resume.plan(board, walked, timeout=self.solve_timeout)
-            except ValueError as error:
+                plan = finish(board, walked, timeout=self.solve_timeout)
+            except WalkedError as error:
                 raise self.stop(f"level {number}: {error}", sight) from None
             solve_ms = (time.perf_counter() - began) * 1e3
             if not plan.solved:
                 result = plan.result
+                assert result is not None  # nothing solved only when every cell is walked (above)
                 raise self.stop(f"level {number}: board is {result.status}: {result.reason}", sight)
             note = plan.describe()
             if note:
                 self.say(f"level {number}: {note}")
             geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
-            gesture = route_gesture(plan.walk[plan.start :], geometry, slower(self.pace, attempt))
+            gesture = route_gesture(plan.stroke[plan.drag_start :], geometry, slower(self.pace, attempt))
             covered = guards.covered_reason(self.device, sight, geometry, gesture)
             if covered:
                 raise self.stop(covered, sight)
             if self.dry_run:
-                folder = self.logbook.save(sight, plan.walk[plan.start :], tag="dry-run")
+                folder = self.logbook.save(sight, plan.stroke[plan.drag_start :], tag="dry-run")
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()
-            known = KnownBoard(sight, plan.walk)
+            known = KnownBoard(sight, plan.stroke)
             if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
                 try:
                     self.drags.append(
@@ -255,9 +257,9 @@ class LevelLoop:
                             sight.screen_map.region,
                             sight.detection.geometry,
                             geometry,
-                            plan.walk,
+                            plan.stroke,
                             pace=self.drag_pace,
-                            start=plan.start,
+                            start=plan.drag_start,
                         )  # fmt: skip
                     )
                 except DragStopped as stopped:

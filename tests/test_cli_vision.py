@@ -220,7 +220,9 @@ def test_solve_image_finishes_a_drawn_path_from_the_cat_and_says_so(capsys):
     assert is_valid_path(board, walked + finish[1:])  # the drawn path and the finish make the level
     assert len(record["points"]) == len(finish)
     assert main(["solve-image", str(partial)]) == 0
-    assert f"finishing the drawn path from the cat on {list(walked[-1])}" in capsys.readouterr().out
+    assert f"{len(walked)} cells drawn already: finishing from the cat on {list(walked[-1])}" in (
+        capsys.readouterr().out
+    )
 
 
 def test_solve_image_on_a_fully_walked_board_has_nothing_left(capsys):
@@ -231,10 +233,11 @@ def test_solve_image_on_a_fully_walked_board_has_nothing_left(capsys):
     assert len(record["walked"]) == len(expected_board(done))
 
 
-def test_solve_image_without_a_finish_from_the_head_solves_from_the_start(tmp_path, capsys):
+def test_solve_image_without_a_finish_from_the_head_goes_back_as_little_as_can_be(tmp_path, capsys):
     from onestroke.practice.render import render_screen
 
-    # a drawn path that cut the left column off: no finish from the cat exists
+    # a drawn path that cut the left column off: no finish from the cat, nor from the cell before;
+    # from the third cell, one: down the left, along the bottom, up the right
     board = Board.from_text("S . .\n. . .\n. . .\n")
     route = [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]
     shot = tmp_path / "dead-end.png"
@@ -242,5 +245,7 @@ def test_solve_image_without_a_finish_from_the_head_solves_from_the_start(tmp_pa
     assert main(["solve-image", str(shot), "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["walked"] == [list(c) for c in route]
-    assert record["from"] == "start" and "no finish from the cat on [2, 2]" in record["note"]
-    assert is_valid_path(board, [tuple(cell) for cell in record["path"]])
+    assert record["from"] == "start" and "no finish from the cat on [2, 2]: going back 2" in record["note"]
+    assert record["undo"] == [[2, 2], [2, 1]]
+    path = [tuple(cell) for cell in record["path"]]
+    assert is_valid_path(board, path) and path[:3] == route[:3]

@@ -4,7 +4,8 @@ Contract: ../shared/spec/formats.md. Every image file is checked before the firs
 missing file stops the run with one line on stderr (exit 2). Exit 1 when any image has no
 board (or, for solve-image, no route); 0 otherwise. A level-complete screen has no board (exit
 1) and says where its go-on control is. When part of a path is drawn, solve-image finishes it
-from the cat's cell when a finish exists, and says so.
+as the bot would (solver/finish.py: from the cat's cell when a finish exists, else after
+undoing as few drawn cells as can be), and says so.
 
 With several images and `--overlay OUT.png`, each overlay is written as `OUT-<image name>.png`.
 """
@@ -16,7 +17,6 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +26,7 @@ from onestroke.bot.imageio import ImageFileError, check_writable, read_image, wr
 from onestroke.bot.labels import detection_record
 from onestroke.bot.overlay import draw_overlay
 from onestroke.bot.vision import Detection, detect
-from onestroke.bot.vision.progress import rest_of_level
-from onestroke.solver.board import Cell
-from onestroke.solver.check import path_problem
-from onestroke.solver.search import solve
+from onestroke.solver.finish import Finish, finish
 
 EXIT_OK, EXIT_NO_BOARD = 0, 1
 
@@ -148,110 +145,79 @@ def run_solve_image(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     found = detect(image)
     detect_seconds = time.perf_counter() - began
-    plan: Plan | None = None
-    if found.ok:
-        plan = plan_route(found, args.timeout)
+    plan: Finish | None = None
+    plan_seconds = 0.0
+    if found.board is not None and found.ok:
+        began = time.perf_counter()
+        plan = finish(found.board, found.walked, timeout=args.timeout)
+        plan_seconds = time.perf_counter() - began
         if plan.problem is not None:  # never hand out a route the independent checker rejects
             print(
                 f"onestroke: {args.image}: the solver's route fails the path check: {plan.problem}",
                 file=sys.stderr,
             )
             return EXIT_NO_BOARD
-    route = plan.route if plan is not None else ()
     if args.overlay:
-        write_image(args.overlay, draw_overlay(image, found, route))
+        shown = () if plan is None else plan.route if plan.begins == "head" else plan.path
+        write_image(args.overlay, draw_overlay(image, found, shown))
     if args.json:
-        print(json.dumps(solve_image_json(args.image, found, detect_seconds, plan), ensure_ascii=False))
+        record = solve_image_json(args.image, found, detect_seconds, plan, plan_seconds)
+        print(json.dumps(record, ensure_ascii=False))
     else:
-        print(solve_image_text(args.image, found, detect_seconds, plan), end="")
-    return EXIT_OK if route or (plan is not None and plan.done) else EXIT_NO_BOARD
+        print(solve_image_text(args.image, found, detect_seconds, plan, plan_seconds), end="")
+    return EXIT_OK if plan is not None and plan.solved else EXIT_NO_BOARD
 
 
-@dataclass(frozen=True)
-class Plan:
-    """What to drag: `route` from `begins` ("head": finishing a drawn path from the cat; "start":
-    the whole level), the solver's result, and a note for people when it is not the plain case."""
-
-    route: tuple[Cell, ...]
-    begins: str
-    result: Any
-    note: str | None = None
-    done: bool = False  # every cell is walked already: nothing left to drag
-    problem: str | None = None
-
-
-def plan_route(found: Detection, timeout: float) -> Plan:
-    """Finish from the head when a path is drawn and a finish exists; else solve from the start."""
-    board = found.board
-    assert board is not None
-    walked = found.walked
-    note = None
-    if walked:
-        if len(walked) == len(board):
-            return Plan(
-                (), "head", None, f"every cell is walked already (the cat on {list(walked[-1])})", done=True
-            )
-        rest = rest_of_level(board, walked)
-        if rest is not None:
-            result = solve(rest, timeout=timeout)
-            if result.path is not None:
-                finish = tuple(result.path)
-                problem = path_problem(rest, finish) or path_problem(board, tuple(walked) + finish[1:])
-                note = (
-                    f"finishing the drawn path from the cat on {list(walked[-1])}: {len(rest) - 1} cells left"
-                )
-                return Plan(finish, "head", result, note, problem=problem)
-        note = (
-            f"no finish from the cat on {list(walked[-1])}: solved from the start (undo the drawn path first)"
-        )
-    result = solve(board, timeout=timeout)
-    route = tuple(result.path) if result.path is not None else ()
-    problem = path_problem(board, route) if route else None
-    return Plan(route, "start", result, note, problem=problem)
-
-
-def solve_image_json(name: str, found: Detection, detect_seconds: float, plan: Plan | None) -> dict[str, Any]:
-    """`detect`'s JSON object plus `solvable`, `path` (from the cat's cell when a drawn path is
-    finished: `from` is "head", else "start"), `points` (pixel centres), `note` and `solve_seconds`."""
+def solve_image_json(
+    name: str, found: Detection, detect_seconds: float, plan: Finish | None, plan_seconds: float
+) -> dict[str, Any]:
+    """`detect`'s JSON object plus `solvable`, `from`, `path`, `points` (pixel centres), `undo`,
+    `note`, `reason` and `solve_seconds`: with `from` "head" the path begins at the cat's cell (a
+    drawn path finished from there), with "start" it is the whole path from the start, after the
+    drawn cells in `undo` (head first) are undone."""
     out = detection_json(name, found, detect_seconds)
     if plan is None:
         return out
-    if plan.done:
-        out.update(solvable=True, path=[], points=[], note=plan.note)
-        out["from"] = "head"
-        return out
-    result, route = plan.result, plan.route
-    out["solvable"] = result.solvable
+    out["solvable"] = plan.result.solvable if plan.result is not None else True
     out["from"] = plan.begins
-    if route:
+    if plan.done:
+        out.update(path=[], points=[])
+    elif plan.solved:
         assert found.geometry is not None
-        out["path"] = [list(cell) for cell in route]
-        out["points"] = [[round(v, 1) for v in found.geometry.centre(cell)] for cell in route]
-    if plan.note:
-        out["note"] = plan.note
-    if result.reason:
-        out["reason"] = result.reason
-    out["solve_seconds"] = round(result.seconds, 4)
+        shown = plan.route if plan.begins == "head" else plan.path
+        out["path"] = [list(cell) for cell in shown]
+        out["points"] = [[round(v, 1) for v in found.geometry.centre(cell)] for cell in shown]
+        if plan.undo:
+            out["undo"] = [list(cell) for cell in plan.undo]
+    note = plan.describe()
+    if note:
+        out["note"] = note
+    if plan.result is not None:
+        if plan.result.reason:
+            out["reason"] = plan.result.reason
+        out["solve_seconds"] = round(plan_seconds, 4)
     return out
 
 
-def solve_image_text(name: str, found: Detection, detect_seconds: float, plan: Plan | None) -> str:
-    """The board with the route as step numbers; or what was seen and why there is no route."""
+def solve_image_text(
+    name: str, found: Detection, detect_seconds: float, plan: Finish | None, plan_seconds: float
+) -> str:
+    """The board with the whole path as step numbers; or what was seen and why there is no route."""
     if plan is None:
         return detection_text(name, found, detect_seconds)
-    board = found.board
-    assert board is not None
-    note = f"{name}: {plan.note}\n" if plan.note else ""
+    board = plan.board
+    note = plan.describe()
+    said = f"{name}: {note}\n" if note else ""
     if plan.done:
-        return f"{detection_text(name, found, detect_seconds)}{note}"
-    result, route = plan.result, plan.route
-    if not route:
+        return f"{detection_text(name, found, detect_seconds)}{said}"
+    result = plan.result
+    assert result is not None
+    if not plan.solved:
         return (
-            f"{detection_text(name, found, detect_seconds)}{note}{name}: {verdict(result)}: {result.reason}\n"
+            f"{detection_text(name, found, detect_seconds)}{said}{name}: {verdict(result)}: {result.reason}\n"
         )
     head = (
         f"{name}: {board.rows}x{board.cols} board, {len(board)} cells, start {list(board.start)};"
-        f" detected in {detect_seconds * 1000:.0f} ms, solved in {result.seconds * 1000:.1f} ms"
+        f" detected in {detect_seconds * 1000:.0f} ms, solved in {plan_seconds * 1000:.1f} ms"
     )
-    shown = tuple(found.walked) + route[1:] if plan.begins == "head" else route
-    return f"{head}\n{note}{board.draw_path(shown)}"
+    return f"{head}\n{said}{board.draw_path(plan.path)}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from onestroke.solver.board import Board, Cell
+from onestroke.solver.board import Cell
 
 
 def chain(edges: Iterable[tuple[Cell, Cell]]) -> tuple[list[Cell] | None, str | None]:
@@ -43,20 +43,3 @@ def chain(edges: Iterable[tuple[Cell, Cell]]) -> tuple[list[Cell] | None, str | 
             f"the drawn path is in {max(2, pieces)} pieces (one runs {list(order[0])} to {list(order[-1])})",
         )
     return order, None
-
-
-def rest_of_level(board: Board, walked: tuple[Cell, ...] | list[Cell]) -> Board | None:
-    """The level still to play once `walked` is drawn: the cells not walked, from the head.
-
-    None when nothing is drawn (play the board itself), when every cell is walked, or when the
-    required end has been walked over before the last cell (no finish exists).
-    """
-    if len(walked) < 2:
-        return None
-    head = walked[-1]
-    left = (board.open_cells - set(walked)) | {head}
-    if len(left) < 2:
-        return None
-    if board.end is not None and (board.end not in left or board.end == head):
-        return None
-    return Board(board.rows, board.cols, frozenset(left), head, board.end, board.moves)

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from onestroke import __version__
-from onestroke._startup import EXIT_INTERRUPTED, interrupted_at_start
+from onestroke._startup import interrupted_at_start
 from onestroke.bot.commands.settings import apply_settings
+from onestroke.bot.commands.status import ExitStatus
 from onestroke.solver.errors import OnestrokeError
 
 # each command and the module that registers it (a module may register several): a run imports
@@ -41,8 +42,6 @@ COMMANDS = {
 }
 COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
 
-EXIT_OK, EXIT_NO_SOLUTION, EXIT_USAGE = 0, 1, 2
-EXIT_BROKEN_PIPE = 141
 # write errors that mean the output cannot be written at all (a full disk, /dev/full, a quota)
 OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 
@@ -52,7 +51,7 @@ class OneLineParser(argparse.ArgumentParser):
     subcommand parsers are made of this class too."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(ExitStatus.BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -88,7 +87,7 @@ def command_word(argv: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with stdout closed (`>&-`): every command writes there
         print("onestroke: standard output is closed (>&-); nowhere to write the answer", file=sys.stderr)
-        return EXIT_USAGE
+        return ExitStatus.BAD_INPUT
     # only where Python's own handler is in place (not inside a host that has its own) and allowed
     starting = threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) in (
         signal.default_int_handler,
@@ -114,22 +113,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except OnestrokeError as error:
         print(f"onestroke: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        return ExitStatus.BAD_INPUT
     except KeyboardInterrupt:
         print("onestroke: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return ExitStatus.INTERRUPTED
     except BrokenPipeError:
         # the reader went away (`| head -1`): stop quietly as other Unix tools do, with the
         # status a shell reports for them (128 + SIGPIPE); the interpreter's final flush of
         # stdout must not fail again, so stdout is pointed at /dev/null
         _silence_stdout()
-        return EXIT_BROKEN_PIPE
+        return ExitStatus.BROKEN_PIPE
     except OSError as error:
         if error.errno not in OUTPUT_ERRNOS:
             raise
         _silence_stdout()  # what is still buffered would fail again at exit
         print(f"onestroke: cannot write the output: {error.strerror or error}", file=sys.stderr)
-        return EXIT_USAGE
+        return ExitStatus.BAD_INPUT
 
 
 def _silence_stdout() -> None:

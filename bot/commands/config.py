@@ -8,6 +8,7 @@ import argparse
 
 from onestroke.bot.commands import play
 from onestroke.bot.commands.settings import COMMANDS_WITH_SETTINGS, settings_path, settings_table
+from onestroke.bot.commands.status import ExitStatus
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,4 +41,4 @@ def run_config(args: argparse.Namespace) -> int:
     value_width = max(len(value) for _, value, _ in rows)
     for name, value, source in rows:
         print(f"  --{name:<{width}}  {value:<{value_width}}  {source}")
-    return 0
+    return ExitStatus.DONE

@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 
 import adbutils
 
+from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.device.adb import device_profile_name, parse_touch
 from onestroke.bot.device.adb.choose import Measured, cell_dwell, fastest, measure_capture, measure_touch
 from onestroke.bot.device.adb.connection import (
@@ -49,7 +50,7 @@ def run_devices(args: argparse.Namespace) -> int:
     listed = attached(adbutils.AdbClient(host=host, port=port))
     if not listed:
         print(f"devices: no Android device attached to the adb server at {host}:{port}")
-        return 1
+        return ExitStatus.NOT_DONE
     rows = [["serial", "state", "model", "Android", "screen"]]
     phones: list[Phone] = []
     for device in listed:
@@ -68,7 +69,7 @@ def run_devices(args: argparse.Namespace) -> int:
         )
     print(table(rows))
     if args.no_measure or not phones:
-        return 0
+        return ExitStatus.DONE
     print()
     measured_rows = [["serial", "kind", "method", "per shot / per event"]]
     chosen_rows = [["serial", "capture", "touch", "per cell", "profile"]]
@@ -83,7 +84,7 @@ def run_devices(args: argparse.Namespace) -> int:
     print(table(measured_rows))
     print()
     print(table(chosen_rows))
-    return 0
+    return ExitStatus.DONE
 
 
 def choose_and_save(

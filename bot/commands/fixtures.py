@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.files import OutputPathError, check_writable_file, file_kind, read_text, writable_folder
 from onestroke.bot.imageio import ImageFileError, read_image
 from onestroke.bot.labels import (
@@ -41,7 +42,6 @@ from onestroke.bot.progressbar import progress
 from onestroke.bot.vision import detect
 from onestroke.solver.errors import OnestrokeError
 
-EXIT_OK, EXIT_DIFFERS, EXIT_UNREADABLE = 0, 1, 2
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
@@ -252,8 +252,8 @@ def run_check(args: argparse.Namespace) -> int:
     if args.junit:
         write_junit(args.junit, rows, total)
     if any(row.result == "error" for row in rows):
-        return EXIT_UNREADABLE
-    return EXIT_DIFFERS if any(row.result == "differs" for row in rows) else EXIT_OK
+        return ExitStatus.BAD_INPUT
+    return ExitStatus.NOT_DONE if any(row.result == "differs" for row in rows) else ExitStatus.DONE
 
 
 def tally(rows: list[Row], seconds: float) -> str:
@@ -348,7 +348,7 @@ def run_add(args: argparse.Namespace) -> int:
             raise FixturesError(f"{stems[source.stem]} and {source} would both be labelled {source.stem}.txt")
         stems[source.stem] = source
     folder = writable_folder(args.to, OutputPathError, "fixtures folder")
-    status = EXIT_OK
+    status = ExitStatus.DONE
     written = kept = 0
     for source in sources:
         target, label_path = folder / source.name, folder / f"{source.stem}.txt"
@@ -365,7 +365,7 @@ def run_add(args: argparse.Namespace) -> int:
             image = read_image(source)
         except ImageFileError as error:
             print(f"onestroke: {error}", file=sys.stderr)
-            status = EXIT_UNREADABLE
+            status = ExitStatus.BAD_INPUT
             continue
         began = time.perf_counter()
         found = detect(image)

@@ -12,6 +12,7 @@ import json
 import time
 
 from onestroke.bot.commands.common import positive_seconds
+from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.files import read_text
 from onestroke.solver.errors import SearchTimeout
 from onestroke.solver.puzzles.grid import PuzzleInputError
@@ -19,7 +20,6 @@ from onestroke.solver.puzzles.maze import Maze, directions, first_path, shortest
 from onestroke.solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo
 from onestroke.solver.puzzles.route import RoutePuzzle, solve_route, unsolvable_reason
 
-EXIT_OK, EXIT_NO_SOLUTION = 0, 1
 # The exact searches are exponential; a bound keeps a too-big input from hanging the shell.
 DEFAULT_TIMEOUT = 60.0
 TIMEOUT_HELP = "give up after S seconds: null answer, exit 1 (default 60)"
@@ -76,7 +76,7 @@ def timed_out(error: SearchTimeout, as_json: bool, record: dict[str, object]) ->
         print(json.dumps({**record, "reason": str(error), "seconds": error.seconds}))
     else:
         print(f"no answer: {error}")
-    return EXIT_NO_SOLUTION
+    return ExitStatus.NOT_DONE
 
 
 def run_romeo(args: argparse.Namespace) -> int:
@@ -97,7 +97,7 @@ def run_romeo(args: argparse.Namespace) -> int:
         print("no route")
     else:
         print(format_answer(maze, answer), end="")
-    return EXIT_NO_SOLUTION if answer is None else EXIT_OK
+    return ExitStatus.NOT_DONE if answer is None else ExitStatus.DONE
 
 
 def run_route(args: argparse.Namespace) -> int:
@@ -119,7 +119,7 @@ def run_route(args: argparse.Namespace) -> int:
         print(f"no route: {unsolvable_reason(puzzle) or 'the search found none'}")
     else:
         print(puzzle.draw(path), end="")
-    return EXIT_NO_SOLUTION if path is None else EXIT_OK
+    return ExitStatus.NOT_DONE if path is None else ExitStatus.DONE
 
 
 def run_maze(args: argparse.Namespace) -> int:
@@ -148,4 +148,4 @@ def run_maze(args: argparse.Namespace) -> int:
         print(steps_table(path), end="")
         print()
         print(maze.draw(path), end="")
-    return EXIT_NO_SOLUTION if path is None else EXIT_OK
+    return ExitStatus.NOT_DONE if path is None else ExitStatus.DONE

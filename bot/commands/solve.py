@@ -14,13 +14,12 @@ import json
 from typing import Any
 
 from onestroke.bot.commands.common import positive_seconds
+from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.files import read_text
 from onestroke.bot.progressbar import progress
 from onestroke.solver.board import MAX_CELLS, Board
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import SolveResult, solve
-
-EXIT_OK, EXIT_NO_SOLUTION = 0, 1
 
 
 class BoardFileError(OnestrokeError):
@@ -94,12 +93,12 @@ def run(args: argparse.Namespace) -> int:
                 f" {MAX_CELLS:,}; solve them in several runs"
             )
         boards.append((name, board))
-    status = EXIT_OK
+    status = ExitStatus.DONE
     with progress(len(boards), "solve", enabled=not args.json, unit="board") as bar:  # terminals only
         for number, (name, board) in enumerate(boards):
             result = solve(board, timeout=args.timeout, engine=args.engine)
             if result.status != "solved":
-                status = EXIT_NO_SOLUTION
+                status = ExitStatus.NOT_DONE
             if args.json:
                 print(json.dumps(result_json(name, result), separators=(",", ":")), flush=True)
             else:

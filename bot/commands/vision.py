@@ -22,13 +22,12 @@ from typing import Any
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.commands.solve import verdict
+from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.imageio import ImageFileError, check_writable, read_image, write_image
 from onestroke.bot.labels import detection_record
 from onestroke.bot.overlay import draw_overlay
 from onestroke.bot.vision import Detection, detect
 from onestroke.solver.finish import Finish, finish
-
-EXIT_OK, EXIT_NO_BOARD = 0, 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -121,15 +120,15 @@ def detection_text(name: str, found: Detection, seconds: float) -> str:
 def run_detect(args: argparse.Namespace) -> int:
 
     _check_files(args.images, args.overlay)
-    status = EXIT_OK
+    status = ExitStatus.DONE
     several = len(args.images) > 1
     for number, name in enumerate(args.images):
         image = read_image(name)
         began = time.perf_counter()
         found = detect(image)
         seconds = time.perf_counter() - began
-        if not found.ok:
-            status = EXIT_NO_BOARD
+        if not found.ok and found.screen != "complete":  # a complete screen read right is done
+            status = ExitStatus.NOT_DONE
         if args.overlay:
             write_image(overlay_path(args.overlay, name, several), draw_overlay(image, found))
         if args.json:
@@ -156,7 +155,7 @@ def run_solve_image(args: argparse.Namespace) -> int:
                 f"onestroke: {args.image}: the solver's route fails the path check: {plan.problem}",
                 file=sys.stderr,
             )
-            return EXIT_NO_BOARD
+            return ExitStatus.NOT_DONE
     if args.overlay:
         shown = () if plan is None else plan.route if plan.begins == "head" else plan.path
         write_image(args.overlay, draw_overlay(image, found, shown))
@@ -165,7 +164,7 @@ def run_solve_image(args: argparse.Namespace) -> int:
         print(json.dumps(record, ensure_ascii=False))
     else:
         print(solve_image_text(args.image, found, detect_seconds, plan, plan_seconds), end="")
-    return EXIT_OK if plan is not None and plan.solved else EXIT_NO_BOARD
+    return ExitStatus.DONE if plan is not None and plan.solved else ExitStatus.NOT_DONE
 
 
 def solve_image_json(

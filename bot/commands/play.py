@@ -30,6 +30,7 @@ from onestroke.bot.commands.common import (
     speed_value,
     window_scale,
 )
+from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.device import Device, device_for
 from onestroke.bot.device.desktop import DesktopDevice, no_display_reason
 from onestroke.bot.device.xvfb import XvfbDevice
@@ -39,7 +40,7 @@ from onestroke.bot.imageio import check_writable, write_image
 from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.guards import check_region_on_screen
 from onestroke.bot.play.logbook import default_log_dir
-from onestroke.bot.play.loop import play
+from onestroke.bot.play.loop import LoopStopped, play
 from onestroke.calibration.calibrate import calibrate
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
 from onestroke.practice.game import PracticeError
@@ -172,20 +173,24 @@ def run_play(args: argparse.Namespace) -> int:
             source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
             check_region_on_screen(region, device.screen, source, stale_hint=not args.region)
         began = time.monotonic()
-        reports = play(
-            device,
-            args.levels,
-            region=region,
-            next_button=args.next or (profile.next_button if profile else None),
-            dry_run=args.dry_run,
-            speed=args.speed,
-            log_dir=log_dir,
-            record=record,
-        )
+        try:
+            reports = play(
+                device,
+                args.levels,
+                region=region,
+                next_button=args.next or (profile.next_button if profile else None),
+                dry_run=args.dry_run,
+                speed=args.speed,
+                log_dir=log_dir,
+                record=record,
+            )
+        except LoopStopped as error:  # the bot refused or the game went away: the work is not done
+            print(f"onestroke: {error}", file=sys.stderr)
+            return ExitStatus.NOT_DONE
     minutes = (time.monotonic() - began) / 60
     if not args.dry_run:
         print(f"play: {len(reports)} level(s) cleared, {len(reports) / minutes:.1f} levels per minute")
-    return 0
+    return ExitStatus.DONE
 
 
 # -- calibrate ---------------------------------------------------------------------------
@@ -212,12 +217,12 @@ def run_calibrate(args: argparse.Namespace) -> int:
     write_image(overlay_path, found.overlay)
     if found.profile is None:
         print(f"calibrate: no board found ({found.reason}); overlay in {overlay_path}", file=sys.stderr)
-        return 1
+        return ExitStatus.NOT_DONE
     path = save_profile(found.profile)
     for line in found.lines():
         print(f"calibrate: {line}")
     print(f"calibrate: profile {name!r} saved to {path}; overlay in {overlay_path}")
-    return 0
+    return ExitStatus.DONE
 
 
 # -- demo --------------------------------------------------------------------------------
@@ -266,4 +271,5 @@ def run_demo(args: argparse.Namespace) -> int:
     )
     if run.stopped:
         print(f"demo: the bot stopped: {run.stopped}", file=sys.stderr)
-    return 0 if cleared == args.levels and run.stopped is None and not strays else 1
+    done = cleared == args.levels and run.stopped is None and not strays
+    return ExitStatus.DONE if done else ExitStatus.NOT_DONE

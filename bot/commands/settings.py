@@ -63,7 +63,7 @@ def read_settings(path: Path) -> dict[str, list[Setting]]:
     """The file's tables (`play`, `demo`, `profile.NAME`) and their settings; {} with no file."""
     try:
         raw = path.read_bytes()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no file (the folder's own checks are the commands')
         return {}
     except OSError as error:
         raise SettingsError(f"{path}: cannot read the settings file: {error.strerror or error}") from None

@@ -115,7 +115,7 @@ def test_refuses_to_drag_when_a_window_covers_part_of_the_board(windows: Windows
     # colour is already refused by vision, as a second cell of a colour of its own)
     presses = windows.cover(*cell_box(game, covered), colour="#d1d1d1")
     done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))
-    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr
     assert "another window covers part of the board" in done.stderr
     assert game.records() == [], "the game must not have seen a press"
     assert presses.read_text() == "", "the covering window must not have seen a press"
@@ -126,7 +126,7 @@ def test_refuses_to_drag_when_the_screen_shows_no_board(windows: Windows, tmp_pa
     game = windows.game(seed=22)
     presses = windows.cover(game.x, game.y, game.width, game.height)
     done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path))
-    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr
     assert "no board I can trust on screen" in done.stderr
     assert game.records() == [] and presses.read_text() == ""
 

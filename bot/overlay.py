@@ -2,10 +2,14 @@
 
 Lattice lines between the cells, a green frame on each open cell, a red cross on each hole,
 an orange ring on the start (a square one on a required end), the path already drawn as a blue
-line ending in a ring on the cat, and the route as a line through the cell centres with the
-step number on every cell. When the checks failed, the frames are red and the reason is written
-across the top, so a refused board shows why it was refused. On the level-complete screen the
-go-on control gets a ring and the banner says where it is.
+line ending in a ring on the cat, and the route as a line through the cell centres. With a
+path, every cell on it gets its step number, in the one numbering the terminal prints too
+(`NUMBERING`, solver/finish.py): its step on the whole path from the start, the start being 1,
+so walked cells keep their numbers and the route continues them. A legend strip below the
+screenshot says so (the picture grows by the strip; pixels above it are the screenshot's).
+When the checks failed, the frames are red and the reason is written across the top, so a
+refused board shows why it was refused. On the level-complete screen the go-on control gets a
+ring and the banner says where it is.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from onestroke.bot.coords import Geometry
 from onestroke.bot.vision import Detection
 from onestroke.solver.board import Board, Cell
 
@@ -27,10 +32,19 @@ ROUTE = (200, 40, 160)
 WALKED = (200, 110, 20)
 GO_ON = (40, 200, 40)
 WHITE, BLACK = (255, 255, 255), (0, 0, 0)
+LEGEND_TEXT = (230, 230, 230)
+NUMBERING = (
+    "numbers: each cell's step on the whole path from the start (the start is 1);"
+    " drawn cells keep their numbers, the route continues them"
+)
 
 
-def draw_overlay(image: np.ndarray, detection: Detection, route: Sequence[Cell] = ()) -> np.ndarray:
-    """A copy of `image` with the detection (and `route`, if any) drawn on it."""
+def draw_overlay(image: np.ndarray, detection: Detection, path: Sequence[Cell] = ()) -> np.ndarray:
+    """A copy of `image` with the detection drawn on it, and `path` (the whole path from the
+    start, e.g. `Finish.path`) numbered with a legend strip below, when one is given.
+
+    The route line runs over the part of `path` past the walked cells it keeps.
+    """
     out = image.copy()
     g = detection.geometry
     board = detection.board or detection.unchecked_board
@@ -48,8 +62,8 @@ def draw_overlay(image: np.ndarray, detection: Detection, route: Sequence[Cell] 
             _draw_cells(out, detection, board, line)
             if detection.walked:
                 _draw_walked(out, detection, line)
-            if route:
-                _draw_route(out, detection, route, line)
+            if path:
+                _draw_route(out, detection, path, line)
     if detection.next is not None:
         x, y = round(detection.next.x), round(detection.next.y)
         radius = max(8, min(out.shape[:2]) // 30)
@@ -58,6 +72,8 @@ def draw_overlay(image: np.ndarray, detection: Detection, route: Sequence[Cell] 
         _banner(out, f"the level-complete screen: go on at ({x}, {y})")
     elif not detection.ok:
         _banner(out, f"no board: {detection.reason}")
+    if path and g is not None and board is not None:
+        out = _with_legend(out, NUMBERING)
     return out
 
 
@@ -98,14 +114,29 @@ def _draw_cells(out: np.ndarray, detection: Detection, board: Board, line: int) 
         cv2.rectangle(out, a, b, START_RING, 2 * line, cv2.LINE_AA)
 
 
-def _draw_route(out: np.ndarray, detection: Detection, route: Sequence[Cell], line: int) -> None:
+def _draw_route(out: np.ndarray, detection: Detection, path: Sequence[Cell], line: int) -> None:
+    """The route line from the last walked cell `path` keeps, and every cell's step number."""
     g = detection.geometry
     assert g is not None
-    points = np.array([[round(v) for v in g.centre(cell)] for cell in route], np.int32)
+    kept = _kept(path, detection.walked)
+    points = np.array([[round(v) for v in g.centre(cell)] for cell in path[max(kept - 1, 0) :]], np.int32)
     cv2.polylines(out, [points], False, ROUTE, 3 * line, cv2.LINE_AA)
-    size = min(g.pitch) / 140
-    for step, (x, y) in enumerate(points, start=1):
-        _label(out, str(step), int(x), int(y), size)
+    for step, cell in enumerate(path, start=1):
+        draw_step(out, g, cell, step)
+
+
+def _kept(path: Sequence[Cell], walked: Sequence[Cell]) -> int:
+    """How many walked cells `path` begins with."""
+    kept = 0
+    while kept < min(len(path), len(walked)) and path[kept] == walked[kept]:
+        kept += 1
+    return kept
+
+
+def draw_step(out: np.ndarray, geometry: Geometry, cell: Cell, step: int) -> None:
+    """`step` written on `cell` (white on a dark disc at its centre), as the overlay numbers a path."""
+    x, y = geometry.centre(cell)
+    _label(out, str(step), round(x), round(y), min(geometry.pitch) / 140)
 
 
 def _label(out: np.ndarray, label: str, x: int, y: int, scale: float) -> None:
@@ -117,12 +148,29 @@ def _label(out: np.ndarray, label: str, x: int, y: int, scale: float) -> None:
     cv2.putText(out, label, (x - w // 2, y + h // 2), font, scale, WHITE, thickness, cv2.LINE_AA)
 
 
-def _banner(out: np.ndarray, message: str) -> None:
-    height, width = out.shape[:2]
-    scale = max(0.4, width / 1600)
-    thickness = max(1, round(scale * 1.5))
+def _with_legend(out: np.ndarray, legend: str) -> np.ndarray:
+    """`out` with a dark strip below it holding `legend` (below, so it never covers the board)."""
+    width = out.shape[1]
+    scale, thickness = _text_size(width)
     (_, h), _ = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
-    # wrap the reason to the image width
+    lines = _wrapped(legend, width, scale, thickness)
+    strip = np.full(((h + 12) * len(lines) + 12, width, *out.shape[2:]), 40, out.dtype)
+    for k, text in enumerate(lines):
+        y = 12 + (h + 12) * k + h
+        cv2.putText(
+            strip, text, (10, y), cv2.FONT_HERSHEY_SIMPLEX, scale, LEGEND_TEXT, thickness, cv2.LINE_AA
+        )
+    return np.concatenate([out, strip])
+
+
+def _text_size(width: int) -> tuple[float, int]:
+    """Font scale and stroke thickness for text across an image `width` pixels wide."""
+    scale = max(0.4, width / 1600)
+    return scale, max(1, round(scale * 1.5))
+
+
+def _wrapped(message: str, width: int, scale: float, thickness: int) -> list[str]:
+    """`message` in lines that fit `width` pixels (a word longer than that gets a line of its own)."""
     words, lines, current = message.split(), [], ""
     for word in words:
         trial = f"{current} {word}".strip()
@@ -132,6 +180,14 @@ def _banner(out: np.ndarray, message: str) -> None:
         else:
             current = trial
     lines.append(current)
+    return lines
+
+
+def _banner(out: np.ndarray, message: str) -> None:
+    height, width = out.shape[:2]
+    scale, thickness = _text_size(width)
+    (_, h), _ = cv2.getTextSize("Ag", cv2.FONT_HERSHEY_SIMPLEX, scale, thickness)
+    lines = _wrapped(message, width, scale, thickness)
     band = (h + 12) * len(lines) + 12
     out[: min(band, height)] = (out[: min(band, height)] // 3).astype(out.dtype)
     for k, text in enumerate(lines):

@@ -85,8 +85,9 @@ def test_solve_image_prints_a_valid_route_and_draws_it(tmp_path, capsys):
     assert len(record["points"]) == len(board)
     # the route's pixels lie inside the game window of that desktop (x 120..660, y 70..1030)
     assert all(120 < x < 660 and 70 < y < 1030 for x, y in record["points"])
-    overlay = cv2.imread(str(out))
-    assert overlay is not None and (overlay != cv2.imread(str(DESKTOP))).any()
+    overlay, image = cv2.imread(str(out)), cv2.imread(str(DESKTOP))
+    assert overlay is not None and overlay.shape[0] > image.shape[0]  # the legend strip below
+    assert (overlay[: image.shape[0]] != image).any()
     assert main(["solve-image", str(PHONE)]) == 0
     text = capsys.readouterr().out
     assert "solved in" in text and str(len(expected_board(PHONE))) in text
@@ -249,3 +250,40 @@ def test_solve_image_without_a_finish_from_the_head_goes_back_as_little_as_can_b
     assert record["undo"] == [[2, 2], [2, 1]]
     path = [tuple(cell) for cell in record["path"]]
     assert is_valid_path(board, path) and path[:3] == route[:3]
+
+
+REAL_PARTIAL = FIXTURES.parent.parent / "shared" / "real-screens" / "level-641-video-partial.png"
+
+
+def printed_steps(text: str, board: Board) -> dict[tuple[int, int], int]:
+    """The step numbers of the board drawing that ends `text` (its last `rows` lines)."""
+    rows = text.splitlines()[-board.rows :]
+    return {(r, c): int(t) for r, line in enumerate(rows) for c, t in enumerate(line.split()) if t.isdigit()}
+
+
+@pytest.mark.skipif(not REAL_PARTIAL.is_file(), reason=f"{REAL_PARTIAL} is outside the project and optional")
+def test_solve_image_numbers_the_real_half_drawn_frame_alike_in_the_terminal_and_the_overlay(
+    tmp_path, capsys
+):
+    from test_vision_overlay import shows_step
+
+    from onestroke.bot.vision import detect
+
+    out = tmp_path / "route.png"
+    assert main(["solve-image", str(REAL_PARTIAL), "--overlay", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "16 cells drawn already: finishing from the cat on [3, 2] (25 cells left)" in text
+    board = Board.from_text(REAL_PARTIAL.with_suffix(".txt").read_text())
+    walked = [tuple(int(v) for v in cell.split(",")) for cell in label_field(REAL_PARTIAL, "walked").split()]
+    steps = printed_steps(text, board)
+    path = sorted(steps, key=steps.get)
+    assert sorted(steps.values()) == list(range(1, len(board) + 1)) and is_valid_path(board, path)
+    assert path[: len(walked)] == walked  # the walked cells keep their numbers: the start is 1, the cat 16
+    assert main(["solve-image", str(REAL_PARTIAL), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["from"] == "head" and [tuple(c) for c in record["path"]] == path[len(walked) - 1 :]
+    image = cv2.imread(str(REAL_PARTIAL))
+    overlay = cv2.imread(str(out))[: image.shape[0]]
+    geometry = detect(image).geometry
+    for cell, step in steps.items():  # the overlay shows the terminal's number on every cell
+        assert shows_step(overlay, geometry, cell, step), (cell, step)

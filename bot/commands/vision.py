@@ -157,8 +157,7 @@ def run_solve_image(args: argparse.Namespace) -> int:
             )
             return ExitStatus.NOT_DONE
     if args.overlay:
-        shown = () if plan is None else plan.route if plan.begins == "head" else plan.path
-        write_image(args.overlay, draw_overlay(image, found, shown))
+        write_image(args.overlay, draw_overlay(image, found, plan.path if plan is not None else ()))
     if args.json:
         record = solve_image_json(args.image, found, detect_seconds, plan, plan_seconds)
         print(json.dumps(record, ensure_ascii=False))

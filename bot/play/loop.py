@@ -244,7 +244,7 @@ class LevelLoop:
             if covered:
                 raise self.stop(covered, sight)
             if self.dry_run:
-                folder = self.logbook.save(sight, plan.stroke[plan.drag_start :], tag="dry-run")
+                folder = self.logbook.save(sight, plan.path, tag="dry-run")
                 self.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
                 return _report(number, board, sight, solve_ms, 0.0, attempt)
             began = time.perf_counter()

@@ -209,20 +209,25 @@ class PracticeWindow(GameHost):
 
 
 def announce_ready(window: PracticeWindow) -> None:
-    """Tell a parent process (the demo, the tests) where the window is, on one stdout line."""
+    """Say where the window is: a sentence to a person on a terminal; to a parent process (the
+    demo, the tests: stdout is a pipe) one JSON line."""
     root = window.root
-    print(
-        json.dumps(
-            {
-                "ready": True,
-                "x": root.winfo_rootx(),
-                "y": root.winfo_rooty(),
-                "width": window.width,
-                "height": window.height,
-            }
-        ),
-        flush=True,
-    )
+    ready = {"ready": True, "x": root.winfo_rootx(), "y": root.winfo_rooty()}
+    say_ready(ready | {"width": window.width, "height": window.height})
+
+
+def say_ready(ready: dict[str, object]) -> None:
+    """The practice game's ready line (the Tk window's and the web page's alike)."""
+    if sys.stdout.isatty():
+        where = f" at {ready['url']}" if "url" in ready else ""
+        print(
+            f"practice: the game is open{where}, its window at {ready['x']},{ready['y']}"
+            f" ({ready['width']}x{ready['height']}); clear the levels yourself, or let `onestroke play`"
+            " clear them; close the window to stop",
+            flush=True,
+        )
+    else:
+        print(json.dumps(ready), flush=True)
 
 
 def run_practice(

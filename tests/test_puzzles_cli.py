@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,3 +135,24 @@ def test_windows_text_with_a_byte_order_mark_reads_the_same(
     puzzle.write_bytes(b"\xef\xbb\xbf3 4 2\r\n1 2\r\n3 4\r\n1 1\r\n2 2\r\n")
     status, out, _ = run(capsys, "romeo", str(puzzle))
     assert (status, out) == (0, "6\n7\n1 -1 9 8\n2 10 6 7\n3 4 5 -1\n")
+
+
+def test_romeo_on_a_terminal_names_its_numbers_and_piped_keeps_the_textbook_output() -> None:
+    from test_progress import on_a_terminal
+
+    status, drawn = on_a_terminal(["-m", "onestroke", "romeo", str(EXAMPLES / "romeo_sample.txt")])
+    lines = drawn.replace("\r\n", "\n").splitlines()
+    assert status == 0
+    assert lines[:3] == [
+        "fewest turns: 6",
+        "7 routes with 6 turns",
+        "steps of the first route (-1: a closed room):",
+    ]
+    assert lines[3:] == ["1 -1 9 8", "2 10 6 7", "3 4 5 -1"]
+    piped = subprocess.run(
+        [sys.executable, "-m", "onestroke", "romeo", str(EXAMPLES / "romeo_sample.txt")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert piped.stdout == "6\n7\n1 -1 9 8\n2 10 6 7\n3 4 5 -1\n"

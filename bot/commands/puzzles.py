@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 from onestroke.bot.commands.common import positive_seconds
@@ -17,7 +18,7 @@ from onestroke.bot.files import read_text
 from onestroke.solver.errors import SearchTimeout
 from onestroke.solver.puzzles.grid import PuzzleInputError
 from onestroke.solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table
-from onestroke.solver.puzzles.romeo import RomeoMaze, format_answer, solve_romeo
+from onestroke.solver.puzzles.romeo import RomeoAnswer, RomeoMaze, format_answer, solve_romeo
 from onestroke.solver.puzzles.route import RoutePuzzle, solve_route, unsolvable_reason
 
 # The exact searches are exponential; a bound keeps a too-big input from hanging the shell.
@@ -95,9 +96,21 @@ def run_romeo(args: argparse.Namespace) -> int:
         print(json.dumps({"turns": turns, "count": count, "path": path, "seconds": seconds}))
     elif answer is None:
         print("no route")
-    else:
+    elif sys.stdout.isatty():  # a person reads it: the numbers named
+        print(labelled_answer(maze, answer), end="")
+    else:  # piped: the textbook's output, exactly (spec/formats.md)
         print(format_answer(maze, answer), end="")
     return ExitStatus.NOT_DONE if answer is None else ExitStatus.DONE
+
+
+def labelled_answer(maze: RomeoMaze, answer: RomeoAnswer) -> str:
+    """The textbook answer for people: each number with what it counts."""
+    turns, count, *matrix = format_answer(maze, answer).splitlines()
+    routes = "route" if answer.count == 1 else "routes"
+    return (
+        f"fewest turns: {turns}\n{count} {routes} with {turns} turns\n"
+        "steps of the first route (-1: a closed room):\n" + "\n".join(matrix) + "\n"
+    )
 
 
 def run_route(args: argparse.Namespace) -> int:

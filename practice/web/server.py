@@ -32,7 +32,7 @@ from typing import Any
 import cv2
 
 from onestroke._process import detached, stop_process
-from onestroke.practice.game import GameHost, PracticeError
+from onestroke.practice.game import GameHost, PracticeError, say_ready
 from onestroke.practice.rules import Rules
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -203,7 +203,7 @@ def run_web_practice(
                     raise PracticeError(f"Chromium did not show the game page within {BROWSER_START:g} s")
                 time.sleep(0.3)  # the first frame's screen is fetched and drawn right after
             ready = {"ready": True, "url": url, "x": x, "y": y, "width": game.width, "height": game.height}
-            print(json.dumps(ready), flush=True)
+            say_ready(ready)
             while not game.finished.wait(0.2):
                 if process is not None and process.poll() is not None:
                     break  # the person closed the browser

@@ -6,10 +6,16 @@ device (`onestroke.bot.device.desktop`) and read what the game itself logged.
 
 from __future__ import annotations
 
+import json
+import os
+import pty
+import select
+import subprocess
+import sys
 import time
 
 import pytest
-from harness import Game, Windows
+from harness import ROOT, Game, Windows
 
 from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import perform
@@ -147,3 +153,37 @@ def test_a_press_on_share_is_logged_as_stray_and_only_go_on_goes_on(
     time.sleep(0.3)
     strays = [r["stray"] for r in game.records() if "stray" in r]
     assert strays == [*others, "background"]
+
+
+def test_practice_on_a_terminal_says_a_sentence_and_piped_one_json_line() -> None:
+    def first_line(stdout: int | None) -> str:
+        controller = None
+        if stdout is None:  # a pseudo-terminal, as a person's shell gives
+            controller, stdout = pty.openpty()
+        game = subprocess.Popen(
+            [sys.executable, "-m", "onestroke", "practice", "--levels", "1"],
+            stdout=stdout,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
+        try:
+            reader = controller if controller is not None else game.stdout.fileno()
+            if controller is not None:
+                os.close(stdout)
+            text = b""
+            deadline = time.monotonic() + 60
+            while b"\n" not in text and time.monotonic() < deadline:
+                if select.select([reader], [], [], 0.5)[0]:
+                    text += os.read(reader, 4096)
+            return text.decode().splitlines()[0] if text else ""
+        finally:
+            game.terminate()
+            game.wait(timeout=20)
+            if controller is not None:
+                os.close(controller)
+
+    sentence = first_line(None)
+    assert sentence.startswith("practice: the game is open, its window at "), sentence
+    assert "{" not in sentence
+    record = json.loads(first_line(subprocess.PIPE))
+    assert record["ready"] is True and record["width"] > 0

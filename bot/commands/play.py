@@ -31,12 +31,14 @@ from onestroke.bot.commands.common import (
     window_scale,
 )
 from onestroke.bot.commands.status import ExitStatus
+from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device, device_for
 from onestroke.bot.device.desktop import DesktopDevice, no_display_reason
 from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.files import OutputPathError, check_writable_file, writable_folder
 from onestroke.bot.gesture import DEFAULT_SPEED
 from onestroke.bot.imageio import check_writable, write_image
+from onestroke.bot.play.demo import game_window
 from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.guards import check_region_on_screen
 from onestroke.bot.play.logbook import default_log_dir
@@ -49,6 +51,7 @@ from onestroke.practice.process import judge_log
 from onestroke.practice.web.server import run_web_practice
 
 DEMO_LEVELS = 10
+DEMO_SCREEN = (1920, 1080)  # the private Xvfb's size when the demo starts one
 SPEED_HELP = (
     "the drag's speed, cells/s or 'max' (default: a watched drag as fast as the game answers,"
     f" an open-loop stroke at {DEFAULT_SPEED:g} cells/s)"
@@ -236,7 +239,9 @@ def run_demo(args: argparse.Namespace) -> int:
     with ExitStack() as stack:
         device: Device
         if args.xvfb or no_display_reason():
-            device = xvfb = stack.enter_context(XvfbDevice())
+            # a window that cannot fit is refused before a display is started for it
+            game_window(Rect(0, 0, *DEMO_SCREEN), args.scale, args.seed, args.position)
+            device = xvfb = stack.enter_context(XvfbDevice(*DEMO_SCREEN))
             shown = xvfb.display
             print(f"demo: no screen in use, started Xvfb on {shown.name} ({shown.width}x{shown.height})")
         else:

@@ -82,6 +82,8 @@ def test_ctrl_c_while_the_game_window_opens_leaves_no_game_running(tmp_path: Pat
         (["--position", "5000,5000"], "a 450x800 game window at --position 5000,5000 is not wholly on the"),
         (["--position", "1700,0"], "at --position 1700,0 is not wholly on the 1920x1080 screen"),
         (["--scale", "2"], "a 900x1600 game window (--scale 2) does not fit on the 1920x1080 screen"),
+        # refused before a private Xvfb is started for it (stdout would say "started Xvfb")
+        (["--xvfb", "--position", "5000,5000"], "at --position 5000,5000 is not wholly on the 1920x1080"),
     ],
 )
 def test_demo_refuses_a_game_window_that_would_not_be_on_the_screen(args: list[str], fragment: str) -> None:

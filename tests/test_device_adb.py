@@ -31,8 +31,8 @@ from onestroke.practice.levels import make_level
 from onestroke.practice.phone import Phone as StandIn
 from onestroke.practice.phone import PhoneOptions, start_stand_in
 from onestroke.practice.phone.device import INSTANT, PROFILES
+from onestroke.practice.phone.screen import raw_screencap
 from onestroke.practice.phone.server import StandInServer
-from onestroke.practice.phone.shell import raw_screencap
 from onestroke.practice.render import board_geometry
 from onestroke.solver.search import solve
 

@@ -9,6 +9,7 @@ tests check the protocol and the rules, not the timing (benchmarks/adb_bench.py 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import shutil
 import socket
@@ -29,6 +30,9 @@ from onestroke.practice.levels import make_level
 from onestroke.practice.phone import Phone, PhoneOptions, start_stand_in
 from onestroke.practice.phone.device import INSTANT, PROFILES
 from onestroke.practice.phone.server import StandInServer
+from onestroke.practice.phone.shell import Shell
+from onestroke.practice.phone.streams import BytesIn
+from onestroke.practice.phone.tools import KNOWN_PROGRAMS
 from onestroke.practice.render import board_geometry
 from onestroke.practice.rules import Rules
 from onestroke.solver.search import solve
@@ -166,6 +170,59 @@ def test_a_file_pushed_through_a_shell_comes_back(server: StandInServer) -> None
     connection.send(b"\x00" + struct.pack("<I", len(payload)) + payload + b"\x04" + struct.pack("<I", 0))
     assert connection.read_until_close(encoding=None)[-6:] == b"\x03\x01\x00\x00\x00\x00"  # exit 0
     assert device.shell("stat -c %s /data/local/tmp/blob") == str(len(payload))
+
+
+# -- the shell, without a socket ---------------------------------------------------------------
+
+
+class Terminal:
+    """What a shell's user sees: its stdout and its stderr, kept apart."""
+
+    def __init__(self) -> None:
+        self.stdout, self.stderr = bytearray(), bytearray()
+
+    def out(self, data: bytes | str) -> None:
+        self.stdout += data.encode() if isinstance(data, str) else data
+
+    def err(self, data: bytes | str) -> None:
+        self.stderr += data.encode() if isinstance(data, str) else data
+
+
+def run_line(line: str, stdin: bytes = b"") -> tuple[int, str, str]:
+    """One command line through the stand-in's shell: status, stdout, stderr."""
+    terminal = Terminal()
+    status = Shell(phone(), BytesIn(stdin), terminal).run(line)
+    return status, terminal.stdout.decode(errors="replace"), terminal.stderr.decode(errors="replace")
+
+
+@pytest.mark.parametrize(
+    ("line", "stdin", "answer"),
+    [
+        ("echo a && false || echo b", b"", (0, "a\nb\n", "")),
+        ("true | false", b"", (1, "", "")),
+        ("/system/bin/sh -c 'echo in; exit 3'", b"", (3, "in\n", "")),
+        ("dumpsys power | grep -c m", b"", (0, "2\n", "")),
+        ("cat > /f; md5sum /f; stat /f", b"PK", (0, f"{hashlib.md5(b'PK').hexdigest()}  /f\n2\n", "")),
+        ("cat /nope 2>&1; cat /nope 2>/dev/null", b"", (1, "cat: /nope: No such file or directory\n", "")),
+        ("echo late >&2", b"", (0, "", "late\n")),
+        ("/system/bin/input tap 1 2 && input frob 2>/dev/null", b"", (1, "", "")),
+        (
+            "/system/bin/cat /f",
+            b"",
+            (127, "", "/system/bin/sh: /system/bin/cat: inaccessible or not found\n"),
+        ),
+        ("echo 'open", b"", (1, "", "/system/bin/sh: syntax error: No closing quotation\n")),
+    ],
+)
+def test_the_shell_runs_lines_as_mksh_does(line: str, stdin: bytes, answer: tuple[int, str, str]) -> None:
+    assert run_line(line, stdin) == answer
+
+
+def test_every_program_which_finds_is_one_the_shell_runs() -> None:
+    for name in KNOWN_PROGRAMS:
+        status, _, err = run_line(name)
+        assert status != 127 and "not found" not in err, name
+    assert run_line("which sh input nothing") == (1, "/system/bin/sh\n/system/bin/input\n", "")
 
 
 # -- the real adb client ------------------------------------------------------------------------

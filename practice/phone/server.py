@@ -14,7 +14,7 @@ length-prefixed message (adb's SERVICES.TXT). Host requests are answered by the 
     host:kill                         stops this server
 
 After a transport request the same connection carries one device request, handled by the phone
-(`practice/phone/shell.py`): `shell:`, `shell,v2,...:`, `exec:`. `sync:` is refused, as are the
+(`practice/phone/service.py`): `shell:`, `shell,v2,...:`, `exec:`. `sync:` is refused, as are the
 services a stand-in has no use for (forward, reverse, framebuffer).
 
 The real server's wording is kept for the errors a user meets ("device 'X' not found", "more
@@ -33,7 +33,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
 from onestroke.practice.phone.device import Phone
-from onestroke.practice.phone.shell import read_exactly, serve_device_request
+from onestroke.practice.phone.service import serve_device_request
+from onestroke.practice.phone.streams import read_exactly
 
 PROTOCOL_VERSION = 41  # adb 1.0.41: what every platform-tools release since 2018 speaks
 SERVER_FEATURES = (

@@ -3,7 +3,7 @@
 1. blobs (`blobs.py`): flat compact regions, the pieces of any repeating structure;
 2. lattice (`lattice.py`): blobs linked into a grid, origin and x/y pitch fitted;
 3. reading (`styles/`): every lattice position classified by its look, the grid grown;
-4. roles (`roles.py`, `progress.py`): plain cells, the walked path and its order, start, end;
+4. roles (`roles.py`, `walked.py`): plain cells, the walked path and its order, start, end;
 5. self-checks (`checks.py`): any failure returns no board and says which check failed;
 6. screen kind (`screens.py`): a level, the level-complete screen with its go-on control, or
    anything else.

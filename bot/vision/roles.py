@@ -20,9 +20,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from onestroke.bot.vision.checks import Check
-from onestroke.bot.vision.progress import chain
 from onestroke.bot.vision.reading import CELL, FIGURE, MARK, Reading
 from onestroke.bot.vision.sampling import same
+from onestroke.bot.vision.walked import chain
 from onestroke.solver.board import Cell
 
 

@@ -1,4 +1,4 @@
-"""Half-drawn paths: the walked cells and their order, read from the bands that join them.
+"""The walked path of a half-drawn level: the walked cells and their order, read from the bands.
 
 A game draws the path so far as a band of one colour joining consecutive walked cells (the
 real game: as wide as a cell, in the cat's colour), so the band's joins, not the cells' colours,

@@ -205,6 +205,7 @@ def run_line(line: str, stdin: bytes = b"") -> tuple[int, str, str]:
         ("cat > /f; md5sum /f; stat /f", b"PK", (0, f"{hashlib.md5(b'PK').hexdigest()}  /f\n2\n", "")),
         ("cat /nope 2>&1; cat /nope 2>/dev/null", b"", (1, "cat: /nope: No such file or directory\n", "")),
         ("echo late >&2", b"", (0, "", "late\n")),
+        ("sh -c 'cat /nope; echo in' | cat", b"", (0, "in\n", "cat: /nope: No such file or directory\n")),
         ("/system/bin/input tap 1 2 && input frob 2>/dev/null", b"", (1, "", "")),
         (
             "/system/bin/cat /f",

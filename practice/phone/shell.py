@@ -89,15 +89,16 @@ class Shell:
     def _step(self, step: Step, stdin: Reader) -> tuple[int, Buffer | None]:
         """Run one command; returns its status and, when it feeds a pipe, what it wrote."""
         to_file = step.stdout not in (None, "&2")
-        out: Writer = Buffer() if step.then == "|" or to_file else self.output
-        status = self.command(step, stdin, out)
-        if isinstance(out, Buffer):
-            for message in out.errors:
+        # a buffer of this step's own: the shell's output may itself be a pipe (`sh -c ... | cat`)
+        caught = Buffer() if step.then == "|" or to_file else None
+        status = self.command(step, stdin, caught if caught is not None else self.output)
+        if caught is not None:
+            for message in caught.errors:
                 self.output.err(message)
             if to_file:
                 assert step.stdout is not None
-                self._write_file(step.stdout, bytes(out.data))
-        return status, out if step.then == "|" and isinstance(out, Buffer) else None
+                self._write_file(step.stdout, bytes(caught.data))
+        return status, caught if step.then == "|" else None
 
     def _write_file(self, path: str, data: bytes) -> None:
         if path != "/dev/null":

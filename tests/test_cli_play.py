@@ -114,3 +114,21 @@ def test_practice_rules_out_of_range_are_usage_errors(capsys, command, option, f
 def test_an_insane_speed_is_refused_before_anything_starts(capsys, command, speed) -> None:
     assert main([command, "--speed", speed]) == 2
     assert "argument --speed: must be" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        (["play", "--speed", "fast"], ["cells per second or 'max'"]),
+        (["demo", "--speed", "0"], ["cells per second or 'max'"]),
+        (["practice", "--theme", "neon"], ["'classic'", "'night'"]),
+        (["play", "--monitor", "x"], ["1 = the first, 0 = all together"]),
+        (["calibrate", "--monitor", "-1"], ["1 = the first, 0 = all together"]),
+        (["practice", "--scale", "x"], ["window size factor"]),
+        (["demo", "--on-release", "drop"], ["'keep'", "'clear'"]),
+    ],
+)
+def test_an_option_error_names_what_is_allowed(capsys, args: list[str], allowed: list[str]) -> None:
+    assert main(args) == 2
+    line = one_error_line(capsys)
+    assert all(words in line for words in allowed), line

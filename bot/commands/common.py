@@ -30,7 +30,8 @@ def positive_float(text: str, unit: str = "") -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number{unit}: {text!r}") from None
+        what = f"a number ({unit.strip(' ()')})" if unit else "a number"
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
     if math.isnan(value) or not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0{unit}, got {text!r}")
     return value
@@ -43,6 +44,19 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def monitor_number(text: str) -> int:
+    """An mss monitor: 1 the first, 2 the second, ..., 0 all monitors together."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a monitor number (1 = the first, 0 = all together), got {text!r}"
+        )
     return value
 
 
@@ -74,7 +88,7 @@ def region_value(text: str) -> Rect:
 
 def in_range(text: str, bounds: tuple[float, float], unit: str = "") -> float:
     """A number from `bounds[0]` to `bounds[1]`; `unit` (e.g. " frames per second") words the error."""
-    value = positive_float(text)
+    value = positive_float(text, unit)
     low, high = bounds
     if not low <= value <= high:
         raise argparse.ArgumentTypeError(f"must be {low:g} to {high:g}{unit}, got {text!r}")
@@ -83,7 +97,7 @@ def in_range(text: str, bounds: tuple[float, float], unit: str = "") -> float:
 
 def window_scale(text: str) -> float:
     """The practice window's size factor (1 = 450x800)."""
-    return in_range(text, WINDOW_SCALES)
+    return in_range(text, WINDOW_SCALES, " (window size factor)")
 
 
 SPEEDS = (0.5, 1000.0)  # cells per second: slower is a stuck drag, faster is 'max'

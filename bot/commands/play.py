@@ -22,6 +22,7 @@ from typing import Any
 from onestroke.bot.commands.common import (
     add_rules_arguments,
     int_pair,
+    monitor_number,
     point_value,
     positive_int,
     profile_name,
@@ -48,6 +49,7 @@ from onestroke.calibration.profile import Profile, ProfileError, load_profile, p
 from onestroke.practice.game import PracticeError
 from onestroke.practice.game import run_practice as open_game
 from onestroke.practice.process import judge_log
+from onestroke.practice.render import THEMES
 from onestroke.practice.web.server import run_web_practice
 
 DEMO_LEVELS = 10
@@ -68,7 +70,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--scale", type=window_scale, default=1.0, help="window size factor, 0.2 to 4 (1 = 450x800)"
     )
-    p.add_argument("--theme", default="classic", help="colour theme: classic, mint, sand, night")
+    p.add_argument(
+        "--theme", default="classic", choices=tuple(THEMES), help=f"colour theme: {', '.join(THEMES)}"
+    )
     add_rules_arguments(p, default="strict")
     p.add_argument("--web", action="store_true", help="the game as a web page in Chromium (127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="with --web: only serve the page, print its URL")
@@ -109,7 +113,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", type=profile_name, help="calibration profile name")
-    parser.add_argument("--monitor", type=int, default=None, help="mss monitor: 1 = first (default), 0 = all")
+    parser.add_argument(
+        "--monitor", type=monitor_number, default=None, help="mss monitor: 1 = first (default), 0 = all"
+    )
     parser.add_argument(
         "--adb", nargs="?", const="", default=None, metavar="SERIAL", help="play on an Android device via adb"
     )

@@ -14,8 +14,9 @@ from simgame import SimGame
 from test_finish import random_walk
 
 from onestroke.bot.coords import Point
-from onestroke.bot.play.drag import FULL_EVERY, BoardWatch, DragStopped, follow_route
+from onestroke.bot.play.drag import FULL_EVERY, DragStopped, follow_route
 from onestroke.bot.play.pace import DragPace
+from onestroke.bot.vision.watch import BoardWatch
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Cell
 from onestroke.solver.check import is_valid_path
@@ -93,12 +94,12 @@ def test_a_look_near_the_head_reads_what_a_look_at_the_whole_board_reads() -> No
     walk = [*path[:20], *reversed(path[12:19])]  # on, then back over eight drawn cells
     geometry = sim.game.geometry
     near, whole = watch_for(sim, walk[:1]), watch_for(sim, walk[:1], near=False)
-    near.look()  # a whole look first: a look near a cell takes the others from it
+    near.reading()  # a whole reading first: one near a cell takes the others from it
     sim.touch.down(geometry.centre(walk[0]))
     for head, target in zip(walk, walk[1:], strict=False):
         sim.touch.move(geometry.centre(target))
         sim.run_until(sim.clock.t + 0.1)
-        seen_near, seen_whole = near.look(near=head), whole.look()  # as the drag looks: near the old head
+        seen_near, seen_whole = near.reading(near=head), whole.reading()  # as the drag: near the old head
         assert seen_near.taken == seen_whole.taken == set(sim.game.play.route)
         assert not seen_near.board_gone and not seen_whole.board_gone and not seen_near.whole
     assert sim.game.play.route == path[:13]

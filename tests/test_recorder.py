@@ -10,9 +10,10 @@ import numpy as np
 from onestroke.bot.cli import main
 from onestroke.bot.coords import Rect, ScreenMap
 from onestroke.bot.labels import parse_label
-from onestroke.bot.play.recorder import Recorder, changed
+from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision import detect
+from onestroke.bot.vision.change import screen_changed
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -26,11 +27,11 @@ def test_a_caret_is_no_change_but_one_cell_is():
     screen = cv2.imread(str(FIXTURES / "desktop-1920x1080-window.png"))
     caret = screen.copy()
     caret[100:118, 300:302] = 0  # a text cursor blinking in the editor
-    assert not changed(screen, caret)
+    assert not screen_changed(screen, caret)
     cell = screen.copy()
     cell[500:540, 800:840] = (40, 90, 200)  # one walked cell of the game window's ~40 px cells
-    assert changed(screen, cell)
-    assert changed(None, screen) and changed(screen[:-1], screen[:-1].copy()[::-1])
+    assert screen_changed(screen, cell)
+    assert screen_changed(None, screen) and screen_changed(screen[:-1], screen[:-1].copy()[::-1])
 
 
 def test_pairs_are_named_by_time_level_and_why_and_checked_as_fixtures(tmp_path, capsys):

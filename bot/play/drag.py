@@ -18,10 +18,10 @@ What it does when the screen does not show what it expects:
 - the board vanished (the game's window closed or was covered, the screen changed): release
   at once and stop, naming the cause.
 
-A cell counts as taken when its centre no longer shows the plain cell colour (walked cells
-take the path's colour, the cat sits on the head). The background at the corners between
-cells shows whether the board is still there. `follow_route` needs a grab of the board region
-and a touch session (bot/device); it knows nothing about the backend behind them.
+Which cells show as taken, and whether the board is still there, is vision's answer
+(`BoardWatch`, bot/vision/watch.py); this module decides what to do about it. `follow_route`
+needs that watch and a touch session (bot/device); it knows nothing about the backend behind
+them.
 """
 
 from __future__ import annotations
@@ -37,12 +37,10 @@ import numpy as np
 
 from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.play.pace import DragPace
+from onestroke.bot.vision.watch import BoardReading, BoardWatch, Box
 from onestroke.solver.board import Cell
 from onestroke.solver.errors import OnestrokeError
 
-CHANGED = 14.0  # mean channel difference that tells a changed patch from capture noise
-PIXEL_CHANGED = 20  # channel difference of one pixel from the plain cell colour that counts as changed
-PATCH = 0.1  # half side of the patch read at a cell centre, in pitches
 RESENDS = 4  # re-sends of one move without an answer before giving up
 UNDOS = 3  # wrong cells undone in one drag before giving up
 FULL_EVERY = 8  # every this many steps one look takes in the whole board, not only around the head
@@ -65,165 +63,6 @@ class Touch(Protocol):
     def move(self, point: Point) -> None: ...
 
     def up(self) -> None: ...
-
-
-@dataclass(frozen=True)
-class Look:
-    """One look at the board while dragging: the cells showing as taken, and whether the board is there."""
-
-    taken: frozenset[Cell]
-    board_gone: bool
-    at: float
-    whole: bool = True  # the whole board was grabbed (else a box around a cell)
-
-
-Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in the pixels of a grab of the board region
-
-
-class BoardWatch:
-    """Reads which cells show as taken on grabs of the board region.
-
-    `geometry` is the lattice in the grabbed image's pixels; `walked` the cells already taken
-    (the path so far, with the cat's cell) when the watch starts, so the plain cell colour is
-    learned from the others. `grab_box`, when given, grabs only a box of the board region (in
-    the same pixels): `look(near=cell)` then reads only the cells around `cell`, the only ones
-    a strict game can change in one step, at a tenth of the cost of the whole board.
-    """
-
-    def __init__(
-        self,
-        grab: Callable[[], np.ndarray],
-        geometry: Geometry,
-        cells: Sequence[Cell],
-        walked: Sequence[Cell] = (),
-        clock: Callable[[], float] = time.monotonic,
-        grab_box: Callable[[Box], np.ndarray] | None = None,
-    ) -> None:
-        self.grab, self.geometry, self.cells, self.clock = grab, geometry, list(cells), clock
-        self.grab_box = grab_box
-        self.known: frozenset[Cell] | None = None  # the cells taken at the latest look, None before one
-        self._near_cache: dict[Cell, tuple[Box, list[Cell], list[tuple[int, int]], np.ndarray]] = {}
-        reference = grab()
-        self.shape = reference.shape
-        plain_cells = [cell for cell in self.cells if cell not in set(walked)]
-        if not plain_cells:
-            raise ValueError("every cell is already walked: nothing to watch")
-        patches = self._patches(reference, plain_cells)
-        self.plain = np.median(patches, axis=0).round().astype(np.int16)
-        self._corners = self._corner_points(reference)
-        self._background = self._sample(reference, self._corners)
-
-    def _patch_box(self, cell: Cell, shape: tuple[int, ...]) -> Box:
-        x, y = self.geometry.centre(cell)
-        half = max(1, round(PATCH * min(self.geometry.pitch)))
-        h, w = shape[:2]
-        x0, y0 = max(0, round(x) - half), max(0, round(y) - half)
-        return x0, y0, min(w, round(x) + half + 1), min(h, round(y) + half + 1)
-
-    def _patches(self, image: np.ndarray, cells: Sequence[Cell]) -> np.ndarray:
-        out = np.empty((len(cells), 3), np.float32)
-        for i, cell in enumerate(cells):
-            x0, y0, x1, y1 = self._patch_box(cell, image.shape)
-            out[i] = image[y0:y1, x0:x1, :3].reshape(-1, 3).mean(axis=0) if x1 > x0 and y1 > y0 else 0
-        return out
-
-    def _corner_points(self, image: np.ndarray) -> list[tuple[int, int]]:
-        """Points between four cell corners (always background while the board shows), inside the image."""
-        h, w = image.shape[:2]
-        points = []
-        for r in range(-1, self.geometry.rows):
-            for c in range(-1, self.geometry.cols):
-                x, y = self.geometry.centre((r, c))
-                x, y = round(x + self.geometry.pitch[0] / 2), round(y + self.geometry.pitch[1] / 2)
-                if 1 <= x < w - 1 and 1 <= y < h - 1:
-                    points.append((x, y))
-        return points
-
-    @staticmethod
-    def _sample(image: np.ndarray, points: Sequence[tuple[int, int]]) -> np.ndarray:
-        if not points:
-            return np.zeros((0, 3), np.float32)
-        xs = np.array([p[0] for p in points])
-        ys = np.array([p[1] for p in points])
-        return image[ys, xs, :3].astype(np.float32)
-
-    def _changed_share(self, image: np.ndarray, cell: Cell, origin: tuple[int, int] = (0, 0)) -> float:
-        """The share of the cell's centre patch whose pixels are not the plain cell colour.
-
-        A share, not a mean: the cat's fur, face and eyes average out close to grey on a grey
-        cell, but hardly any of its pixels are the plain grey. `origin` is where `image` begins
-        in the board region's pixels (a box grab).
-        """
-        x0, y0, x1, y1 = self._patch_box(cell, self.shape)
-        if x1 <= x0 or y1 <= y0:
-            return 1.0  # outside the grab: not the plain cell
-        ox, oy = origin
-        patch = image[y0 - oy : y1 - oy, x0 - ox : x1 - ox, :3].astype(np.int16)
-        return float(np.mean(np.abs(patch - self.plain).max(axis=2) > PIXEL_CHANGED))
-
-    def _gone(self, image: np.ndarray, points: Sequence[tuple[int, int]], background: np.ndarray) -> bool:
-        """Most of the background points between cells changed: the board is no longer there."""
-        if not len(points):
-            return False
-        changed = np.abs(self._sample(image, points) - background).mean(axis=1) > CHANGED
-        return float(np.mean(changed)) > 0.5
-
-    def look(self, near: Cell | None = None) -> Look:
-        """What the board shows now: all of it, or (`near`, with `grab_box`) the cells around `near`.
-
-        A look near a cell grabs only the cells around it (the head: a strict game takes only a
-        neighbour of the head in one step, and a dropped path shows at the head too) and takes
-        the other cells as the latest look saw them; the caller looks at the whole board now and
-        then to check that.
-        """
-        if near is None or self.grab_box is None or self.known is None:
-            image = self.grab()
-            look = self.read(image, self.clock())
-            self.known = look.taken
-            return look
-        box, cells, corners, background = self._near(near)
-        image = self.grab_box(box)
-        at = self.clock()
-        origin = box[:2]
-        local = frozenset(cell for cell in cells if self._changed_share(image, cell, origin) > 0.5)
-        taken = (self.known - set(cells)) | local
-        shifted = [(x - origin[0], y - origin[1]) for x, y in corners]
-        gone = self._gone(image, shifted, background)
-        self.known = taken
-        return Look(taken, gone, at, whole=False)
-
-    def read(self, image: np.ndarray, at: float) -> Look:
-        """What `image` (a grab of the whole board region) shows, looked at `at`."""
-        taken = frozenset(cell for cell in self.cells if self._changed_share(image, cell) > 0.5)
-        return Look(taken, self._gone(image, self._corners, self._background), at)
-
-    def _near(self, cell: Cell) -> tuple[Box, list[Cell], list[tuple[int, int]], np.ndarray]:
-        """The box of the 3x3 cells around `cell` (clipped to the region), the route cells whose
-        patches lie in it, and the background points between cells inside it."""
-        if cell not in self._near_cache:
-            (px, py), (x, y) = self.geometry.pitch, self.geometry.centre(cell)
-            h, w = self.shape[:2]
-            box = (
-                max(0, int(x - 1.5 * px)),
-                max(0, int(y - 1.5 * py)),
-                min(w, int(np.ceil(x + 1.5 * px)) + 1),
-                min(h, int(np.ceil(y + 1.5 * py)) + 1),
-            )
-            x0, y0, x1, y1 = box
-            cells = [
-                other
-                for other in self.cells
-                if max(abs(other[0] - cell[0]), abs(other[1] - cell[1])) <= 1
-                and _inside(self._patch_box(other, self.shape), box)
-            ]
-            corners = [(cx, cy) for cx, cy in self._corners if x0 <= cx < x1 and y0 <= cy < y1]
-            background = self._background[[self._corners.index(point) for point in corners]]
-            self._near_cache[cell] = (box, cells, corners, background)
-        return self._near_cache[cell]
-
-
-def _inside(inner: Box, outer: Box) -> bool:
-    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
 
 
 @dataclass
@@ -331,15 +170,15 @@ class _Drag:
         self.touch.up()  # first: the finger must not stay down while we explain
         return DragStopped(message, cause=cause, taken=taken)
 
-    def _look(self, head: Cell) -> Look:
-        """A look around the head; at the whole board when one is due (`full`)."""
+    def _reading(self, head: Cell) -> BoardReading:
+        """A reading of the cells around the head; of the whole board when one is due (`full`)."""
         began = self.clock()
-        look = self.watch.look(None if self.full else head)
+        reading = self.watch.reading(None if self.full else head)
         self.report.looks += 1
-        self.report.full_looks += look.whole
+        self.report.full_looks += reading.whole
         self.report.look_seconds += self.clock() - began
         self.full = False
-        return look
+        return reading
 
     def _sleep(self, seconds: float) -> None:
         began = self.clock()
@@ -369,12 +208,12 @@ class _Drag:
         while True:
             if wait:
                 self._sleep(wait)
-            look = self._look(head)
-            if look.taken == after:
-                self._answered(look.at - sent)
+            seen = self._reading(head)
+            if seen.taken == after:
+                self._answered(seen.at - sent)
                 return
-            self._check_board(look, where, len(kept))
-            extra = look.taken - after - before
+            self._check_board(seen, where, len(kept))
+            extra = seen.taken - after - before
             if extra:
                 if len(extra) > 2:
                     raise self._stop(
@@ -387,21 +226,21 @@ class _Drag:
                 if undos > UNDOS:
                     raise self._stop(f"the game kept taking cells off the route {where}", "undo", len(kept))
                 # drag back onto the cell the game took before the wrong one: that undoes it
-                back = target if target in look.taken else head
+                back = target if target in seen.taken else head
                 self._move(self.to_pointer(back))
                 self._sleep(self.pace.expected)
                 sent = self._move(self.to_pointer(target))
                 self.full = True  # the next look checks the whole board again
                 wait = self.pace.first_look
                 continue
-            missing = kept - look.taken
+            missing = kept - seen.taken
             if missing:  # the game lost cells it had shown: it dropped or undid the path
                 raise self._stop(
                     f"the game stopped following the drag {where} (it dropped {len(missing)} drawn cell(s))",
                     "dropped",
-                    len(look.taken & kept),
+                    len(seen.taken & kept),
                 )
-            waited = look.at - sent
+            waited = seen.at - sent
             if waited < self.pace.patience:
                 wait = max(self.pace.poll, self.pace.first_look - waited)
                 # the look before a re-send takes in the whole board
@@ -420,10 +259,10 @@ class _Drag:
         self.pace.learn(seconds)
         self.report.answers.append(seconds)
 
-    def _check_board(self, look: Look, where: str, taken: int) -> None:
+    def _check_board(self, seen: BoardReading, where: str, taken: int) -> None:
         if self.window_open is not None and not self.window_open():
             raise self._stop("the game window closed", "window", taken)
-        if look.board_gone:
+        if seen.board_gone:
             raise self._stop(f"the board vanished from the screen {where}", "vanished", taken)
 
 

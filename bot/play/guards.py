@@ -6,14 +6,11 @@ Each guard answers from a `Sight` (bot/play/sight.py) and the device; none of th
 
 from __future__ import annotations
 
-import numpy as np
-
 from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import CaptureError, Device
 from onestroke.bot.gesture import Gesture
 from onestroke.bot.play.sight import Sight
-
-CHANGE_THRESHOLD = 2.0  # mean absolute difference per channel above capture noise
+from onestroke.bot.vision.change import board_changed
 
 
 def check_region_on_screen(region: Rect, screen: Rect, source: str, *, stale_hint: bool = False) -> None:
@@ -69,7 +66,12 @@ def covered_reason(device: Device, sight: Sight, geometry: Geometry, gesture: Ge
     `geometry` and `gesture` are in pointer units.
     """
     fresh = device.grab(sight.screen_map.region)
-    if fresh.shape != sight.image.shape or changed(fresh, sight.image, sight.detection.geometry):
+    geometry_seen = sight.detection.geometry
+    if (
+        fresh.shape != sight.image.shape
+        or geometry_seen is None
+        or board_changed(fresh, sight.image, geometry_seen.bounds().slices())
+    ):
         return "the board changed between looking and dragging (another window?)"
     if device.windows is None:
         return None
@@ -81,12 +83,3 @@ def covered_reason(device: Device, sight: Sight, geometry: Geometry, gesture: Ge
     if len(set(windows)) != 1:
         return "another window covers part of the board; not dragging"
     return None
-
-
-def changed(a: np.ndarray, b: np.ndarray, geometry: Geometry | None) -> bool:
-    """True when the board's part of two frames (image pixels) differs by more than capture noise."""
-    if geometry is None:
-        return True
-    board = geometry.bounds().slices()
-    crop_a, crop_b = a[board], b[board]
-    return float(np.mean(np.abs(crop_a.astype(np.int16) - crop_b.astype(np.int16)))) > CHANGE_THRESHOLD

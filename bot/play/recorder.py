@@ -3,8 +3,9 @@
 The loop hands over every level's first screen, every screen it was unsure about (no board it
 could trust on the first look, a level that did not advance) and the screen it stopped on. Each
 is saved as `<time>-level-<N>-<why>.png` beside a label `.txt` written from what the detector read
-(bot/labels.py), for a person to review and keep. A screen equal to the last one saved is not
-saved again; a stop on it adds its reason to that label as a comment instead.
+(bot/labels.py), for a person to review and keep. A screen that did not change since the last
+one saved (`screen_changed`, bot/vision/change.py) is not saved again; a stop on it adds its
+reason to that label as a comment instead.
 """
 
 from __future__ import annotations
@@ -18,22 +19,7 @@ import numpy as np
 from onestroke.bot.imageio import write_image
 from onestroke.bot.labels import detection_record, label_from_record, label_text
 from onestroke.bot.play.sight import Sight
-
-CHANGED_SHARE = 0.0005
-"""A screen counts as changed when more than 0.05 % of its pixels differ (by more than
-CHANGED_LEVEL in a channel): a blinking caret or a clock stays below, one cell of the board
-(about 0.15 % of a 1920x1080 desktop with the game in a 450x800 window) does not."""
-CHANGED_LEVEL = 24
-
-
-def changed(before: np.ndarray | None, now: np.ndarray) -> bool:
-    """Whether `now` shows something else than `before` (see CHANGED_SHARE)."""
-    if before is None or before.shape != now.shape:
-        return True
-    differ = np.abs(before.astype(np.int16) - now.astype(np.int16)) > CHANGED_LEVEL
-    if differ.ndim == 3:
-        differ = differ.any(axis=2)
-    return bool(differ.mean() > CHANGED_SHARE)
+from onestroke.bot.vision.change import screen_changed
 
 
 @dataclass
@@ -48,7 +34,7 @@ class Recorder:
         """Save `sight` as a pair named for the time, `level` and `why` ("first", "unsure",
         "retry", "stop"); `reason` goes into the label as a comment. Returns the label's path,
         or None when the screen is the last one saved (the reason is added to that label)."""
-        if not changed(self._last, sight.image):
+        if not screen_changed(self._last, sight.image):
             if reason and self.saved:
                 with self.saved[-1].open("a", encoding="utf-8") as label:
                     label.write(f"; then, on this screen, level {level} ({why}): {reason}\n")

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from onestroke.bot.progressbar import Bar, progress
-from onestroke.solver.backtrack import first_index_path
+from onestroke.solver.backtrack import Prunings, first_index_path
 from onestroke.solver.board import Board, Cell, steps_for
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.generate import random_hamiltonian_level, random_holey_board, random_walk_level
@@ -342,12 +342,12 @@ def run_group(
 
 
 ABLATION = (
-    ("no pruning (bitset backtracker)", {"dead_ends": False, "warnsdorff": False, "connectivity": False}),
-    ("+ dead-end rule", {"warnsdorff": False, "connectivity": False}),
-    ("+ Warnsdorff order", {"connectivity": False}),
-    ("+ connectivity, flood fill every step", {"local_cut": False}),
-    ("+ local cut test before the flood fill", {"pockets": False}),
-    ("+ pocket check after a flood fill", {}),
+    ("no pruning (bitset backtracker)", Prunings(dead_ends=False, warnsdorff=False, connectivity=False)),
+    ("+ dead-end rule", Prunings(warnsdorff=False, connectivity=False)),
+    ("+ Warnsdorff order", Prunings(connectivity=False)),
+    ("+ connectivity, flood fill every step", Prunings(local_cut=False)),
+    ("+ local cut test before the flood fill", Prunings(pockets=False)),
+    ("+ pocket check after a flood fill", Prunings()),
 )
 
 
@@ -364,12 +364,12 @@ def run_ablation(quick: bool, cap: float) -> int:
     print("|---|---|---|---|---|")
     for group, cases in groups.items():
         boards = [case.board for case in cases if quick_certificate(case.board) is None]
-        for label, switches in ABLATION:
+        for label, prunings in ABLATION:
             times, decided = [], 0
             for board in boards:
                 began = time.perf_counter()
                 try:
-                    found = first_index_path(Grid(board), began + cap, None, **switches)
+                    found = first_index_path(Grid(board), began + cap, None, prunings)
                 except SearchTimeout:
                     pass
                 else:

@@ -11,7 +11,14 @@ from __future__ import annotations
 import time
 
 from onestroke.solver import exact  # imported here (about 30 ms, once) so that no solve pays for it
-from onestroke.solver.backtrack import count_paths, first_index_path, first_path, iter_paths
+from onestroke.solver.backtrack import (
+    ALL_PRUNINGS,
+    WITHOUT_POCKETS,
+    count_paths,
+    first_index_path,
+    first_path,
+    iter_paths,
+)
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.certificates import (
     cut_cell_problem,
@@ -96,7 +103,8 @@ def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) 
             stage = "search"
             try:
                 # the pocket check pays off only in long searches, not within the portfolio's budget
-                found = first_index_path(grid, deadline, budget, pockets=budget is None)
+                prunings = ALL_PRUNINGS if budget is None else WITHOUT_POCKETS
+                found = first_index_path(grid, deadline, budget, prunings)
             except SearchTimeout:
                 if budget is None or (deadline is not None and time.perf_counter() >= deadline):
                     raise
@@ -115,7 +123,7 @@ def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) 
                     return result("unsolvable", None, reason)
             if whole_search:  # the short search was only a first try: now with all the time
                 stage = "search"
-                found = first_index_path(grid, deadline, None, pockets=True)
+                found = first_index_path(grid, deadline, None, ALL_PRUNINGS)
                 if found is not None:
                     return result("solved", tuple(map(grid.cells.__getitem__, found)), None)
                 return result("unsolvable", None, "exhaustive search: no path covers every open cell")

@@ -11,6 +11,7 @@ says why and the run goes on without them.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -41,10 +42,10 @@ class KeyControl:
             return f"the pause and stop keys are off: {str(error).splitlines()[0]}"
         class QuietListener(keyboard.Listener):  # type: ignore[misc, valid-type]
             def run(self) -> None:
-                try:
+                # pynput's X shutdown races its own connection (BrokenPipe after stop): a
+                # traceback from this thread would reach the user's terminal
+                with contextlib.suppress(Exception):
                     super().run()
-                except Exception:  # noqa: BLE001 - pynput's X shutdown races its own connection
-                    pass  # (BrokenPipe after stop); a traceback there would reach the user's terminal
 
         self._listener = QuietListener(on_press=self._pressed)
         self._listener.daemon = True

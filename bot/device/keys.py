@@ -40,6 +40,7 @@ class KeyControl:
             from pynput import keyboard
         except Exception as error:  # ImportError, or Xlib's display errors raised at import
             return f"the pause and stop keys are off: {str(error).splitlines()[0]}"
+
         class QuietListener(keyboard.Listener):  # type: ignore[misc, valid-type]
             def run(self) -> None:
                 # pynput's X shutdown races its own connection (BrokenPipe after stop): a

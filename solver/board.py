@@ -6,11 +6,13 @@ finishing there. Moves go to the 4 orthogonal neighbours, or to all 8 with `move
 
 The text format (README, "Board text"):
 one line per row, one character per cell (`.` open, `#` hole, `S` start, `E` end),
-spaces between cells ignored, blank lines and `;` comment lines ignored.
+spaces between cells ignored, blank lines and `;` comment lines ignored, except the comment
+`; moves: 8` (or `4`), which gives the neighbourhood; `to_text` writes it for 8-move boards.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -36,6 +38,12 @@ game are a few hundred cells. `from_text` refuses larger text as soon as it has 
 """
 
 _BOARD_CHARS = str.maketrans("", "", OPEN + HOLE + START + END)
+
+MOVES_MARKER = "; moves: {moves}"
+"""The comment line that carries a board's neighbourhood in its text (written for 8-moves only,
+so 4-move text is what it always was; readers that ignore comments are unaffected)."""
+
+_MOVES_LINE = re.compile(r";\s*moves\s*:\s*(.*?)\s*$")
 
 
 def steps_for(moves: int) -> tuple[Cell, ...]:
@@ -106,13 +114,24 @@ class Board:
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def from_text(cls, text: str, *, moves: int = 4, source: str = "<board>") -> Board:
-        """Parse the board text format; errors name `source` and the line number."""
+    def from_text(cls, text: str, *, moves: int | None = None, source: str = "<board>") -> Board:
+        """Parse the board text format; errors name `source` and the line number.
+
+        The neighbourhood is the text's `; moves:` line, else `moves`, else 4; a `moves` that
+        contradicts the text's line is an error (a route for the wrong neighbourhood is one
+        the game refuses).
+        """
         grid: list[str] = []
         line_numbers: list[int] = []
+        marked: tuple[int, int] | None = None  # (moves, line number) of the text's moves line
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
-            if not line or line.startswith(";"):
+            if not line:
+                continue
+            if line.startswith(";"):
+                marker = _MOVES_LINE.match(line)
+                if marker:
+                    marked = _marked_moves(marker.group(1), number, marked, source)
                 continue
             cells = line.replace(" ", "").replace("\t", "")
             if cells.translate(_BOARD_CHARS):  # something left once the four known characters go
@@ -161,7 +180,9 @@ class Board:
                 f"{source}: line {lb}: two ends: 'E' at {list(a)} (line {la}) and {list(b)}"
             )
         end = found[END][0][0] if found[END] else None
-        return cls._from_ordered(len(grid), len(grid[0]), order, found[START][0][0], end, moves)
+        return cls._from_ordered(
+            len(grid), len(grid[0]), order, found[START][0][0], end, _moves_of(marked, moves, source)
+        )
 
     @classmethod
     def from_rows(cls, rows: Iterable[str], *, start: Cell, moves: int = 4) -> Board:
@@ -180,8 +201,10 @@ class Board:
         return OPEN if cell in self.open_cells else HOLE
 
     def to_text(self) -> str:
-        """The canonical board text: cells separated by spaces, one line per row."""
-        return "".join(
+        """The canonical board text: cells separated by spaces, one line per row; an 8-move
+        board begins with its `; moves: 8` line."""
+        marker = MOVES_MARKER.format(moves=self.moves) + "\n" if self.moves != 4 else ""
+        return marker + "".join(
             " ".join(self.char_at((r, c)) for c in range(self.cols)) + "\n" for r in range(self.rows)
         )
 
@@ -231,3 +254,29 @@ class Board:
                     row.append(self.char_at(cell).rjust(width))
             lines.append(" ".join(row))
         return "\n".join(lines) + "\n"
+
+
+def _marked_moves(value: str, number: int, marked: tuple[int, int] | None, source: str) -> tuple[int, int]:
+    """The neighbourhood a `; moves:` line on line `number` gives, checked against an earlier one."""
+    if value not in ("4", "8"):
+        raise BoardFormatError(f"{source}: line {number}: moves must be 4 or 8, not {quote(value)}")
+    moves = int(value)
+    if marked is not None and marked[0] != moves:
+        raise BoardFormatError(
+            f"{source}: line {number}: '; moves: {moves}' contradicts '; moves: {marked[0]}'"
+            f" on line {marked[1]}"
+        )
+    return marked or (moves, number)
+
+
+def _moves_of(marked: tuple[int, int] | None, asked: int | None, source: str) -> int:
+    """The board's neighbourhood: the text's moves line, else what was asked, else 4."""
+    if marked is None:
+        return 4 if asked is None else asked
+    moves, number = marked
+    if asked is not None and asked != moves:
+        raise BoardFormatError(
+            f"{source}: line {number}: the board says '; moves: {moves}', but {asked}-moves were asked"
+            f" for (--moves {asked})"
+        )
+    return moves

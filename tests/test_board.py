@@ -93,3 +93,73 @@ def test_a_huge_malformed_line_is_quoted_short():
     message = str(error.value)
     assert message.startswith("big.txt: line 1: unknown character 'x'")
     assert len(message) < 200
+
+
+# -- 8-move boards keep their moves through text -------------------------------------------------
+
+
+def test_an_8_move_board_survives_its_text() -> None:
+    board = Board.from_text("S # .\n# . .\n", moves=8)
+    assert board.to_text() == "; moves: 8\nS # .\n# . .\n"
+    back = Board.from_text(board.to_text())
+    assert back == board and back.moves == 8
+    # every path of the 8-move board is one of the board read back, the 4-move reading has none
+    path = [(0, 0), (1, 1), (0, 2), (1, 2)]
+    assert is_valid_path(back, path) and not is_valid_path(replace(back, moves=4), path)
+
+
+def test_4_move_text_is_what_it_always_was() -> None:
+    # no marker for 4 moves: detect output, fixtures and the practice log stay byte for byte
+    assert Board.from_text(ARTICLE_002).to_text() == ARTICLE_002
+    assert Board.from_text("; moves: 4\n" + ARTICLE_002).to_text() == ARTICLE_002
+
+
+@pytest.mark.parametrize(
+    ("text", "moves", "expected"),
+    [
+        ("S .\n", None, 4),  # no line, nothing asked: 4
+        ("S .\n", 8, 8),  # no line: what was asked
+        ("; moves: 8\nS .\n", None, 8),  # the line
+        ("; moves: 8\nS .\n", 8, 8),  # both, agreeing
+        ("S .\n;moves:8\n", None, 8),  # anywhere, spaces optional
+        ("; moves: 8\n; moves: 8\nS .\n", None, 8),  # twice, agreeing (a label's notes and its board)
+        ("; a note\n; moves: 4\nS .\n", 4, 4),
+    ],
+)
+def test_the_moves_line_and_the_moves_asked_for_combine(text: str, moves: int | None, expected: int) -> None:
+    assert Board.from_text(text, moves=moves).moves == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "moves", "message"),
+    [
+        (
+            "; moves: 8\nS .\n",
+            4,
+            "a.txt: line 1: the board says '; moves: 8', but 4-moves were asked for (--moves 4)",
+        ),
+        (
+            "S .\n; moves: 4\n",
+            8,
+            "a.txt: line 2: the board says '; moves: 4', but 8-moves were asked for (--moves 8)",
+        ),
+        ("; moves: 6\nS .\n", None, "a.txt: line 1: moves must be 4 or 8, not '6'"),
+        ("; moves:\nS .\n", None, "a.txt: line 1: moves must be 4 or 8, not ''"),
+        (
+            "; moves: 8\nS .\n; moves: 4\n",
+            None,
+            "a.txt: line 3: '; moves: 4' contradicts '; moves: 8' on line 1",
+        ),
+    ],
+)
+def test_a_moves_line_that_contradicts_is_one_line_naming_it(
+    text: str, moves: int | None, message: str
+) -> None:
+    with pytest.raises(BoardFormatError) as error:
+        Board.from_text(text, moves=moves, source="a.txt")
+    assert str(error.value) == message
+
+
+def test_other_comments_are_still_comments() -> None:
+    for comment in ("; moves are diagonal here", "; the moves: see the README", ";moves8"):
+        assert Board.from_text(f"{comment}\nS .\n").moves == 4

@@ -263,3 +263,33 @@ def test_help_and_an_unknown_command_still_list_every_command(capsys) -> None:
     assert main(["solv"]) == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'solv'" in err and all(repr(name) in err for name in COMMANDS)
+
+
+def test_a_file_that_says_moves_8_is_solved_with_8_moves(tmp_path, capsys) -> None:
+    marked = write(tmp_path, "k.txt", "; moves: 8\n" + KINGS)
+    plain = write(tmp_path, "p.txt", KINGS)
+    assert main(["solve", "--json", marked]) == 0  # the file's own line, no flag
+    assert main(["solve", "--json", "--moves", "8", marked, plain]) == 0  # flag and line agree
+    first, second, third = json_lines(capsys.readouterr().out)
+    board = Board.from_text(KINGS, moves=8)
+    for line in (first, second, third):
+        assert line["solvable"] is True and is_valid_path(board, line["path"])
+
+
+def test_a_flag_that_contradicts_the_file_is_one_line_and_exit_2(tmp_path, capsys) -> None:
+    marked = write(tmp_path, "k.txt", "; moves: 8\n" + KINGS)
+    plain = write(tmp_path, "p.txt", ARTICLE_002)
+    assert main(["solve", "--json", "--moves", "4", plain, marked]) == 2  # before any board is solved
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"onestroke: {marked}: line 1: the board says '; moves: 8', but 4-moves were asked for (--moves 4)\n"
+    )
+
+
+def test_the_text_answer_of_an_8_move_board_reads_back_as_one(tmp_path, capsys) -> None:
+    # an unsolved board is printed as board text: with its moves line, so it can be solved again
+    cut_off = "; moves: 8\nS # #\n# # .\n"
+    assert main(["solve", write(tmp_path, "c.txt", cut_off)]) == 1
+    printed = capsys.readouterr().out.split("\n", 1)[1]
+    assert Board.from_text(printed) == Board.from_text(cut_off) and Board.from_text(printed).moves == 8

@@ -34,7 +34,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Find a route from S through every open cell exactly once (ending at E if given).",
     )
     parser.add_argument("boards", nargs="+", metavar="BOARD", help="board text file ('-' reads stdin)")
-    parser.add_argument("--moves", type=int, choices=(4, 8), default=4, help="neighbourhood (default 4)")
+    parser.add_argument(
+        "--moves",
+        type=int,
+        choices=(4, 8),
+        default=None,
+        help="neighbourhood (default: the file's '; moves:' line, else 4; contradicting that line: error)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per board, one per line")
     parser.add_argument(
         "--timeout", type=positive_seconds, default=10.0, metavar="S", help="seconds per board (default 10)"
@@ -48,8 +54,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def read_board(name: str, moves: int) -> Board:
-    """Parse the board file `name` ('-' for stdin); errors name the file."""
+def read_board(name: str, moves: int | None) -> Board:
+    """Parse the board file `name` ('-' for stdin); errors name the file. `moves` None: the
+    file's `; moves:` line decides, else 4 (`Board.from_text`)."""
     return Board.from_text(read_text(name, BoardFileError, "board file"), moves=moves, source=name)
 
 

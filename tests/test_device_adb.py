@@ -23,7 +23,7 @@ import pytest
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import DeviceError, UnsafeDragError, open_device, perform
-from onestroke.bot.device.adb import AdbDevice, StrokeLost, choose, device_profile_name
+from onestroke.bot.device.adb import AdbDevice, StrokeLost, choose, device_profile_name, touch
 from onestroke.bot.device.adb.connection import AdbLinkError, Attached, Phone, pick_serial, read_to_end
 from onestroke.bot.device.adb.screencap import CaptureMethod, decode_gzip, decode_png, decode_raw, find_header
 from onestroke.bot.gesture import StrokePace, route_gesture, stroke
@@ -246,6 +246,32 @@ def test_maatouch_from_its_jar(serve, tmp_path: Path) -> None:  # type: ignore[n
     (record,) = settle(phone)
     assert record["cleared"] is True
     assert any("maatouch" in line and "start" in line for line in said)
+
+
+def test_a_touch_method_is_a_class_and_a_line_in_the_table(serve, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    phone = stand_in()
+    serve(phone)
+
+    class Quicker(touch.InputSessionMethod):
+        """`input` lines in one shell that claim to cost nothing: `auto` must pick them."""
+
+        name = "quicker"
+        title = "quicker input"
+
+        def latency(self) -> float:
+            return 1e-6
+
+    monkeypatch.setitem(touch.TOUCH_METHODS, Quicker.name, Quicker)
+    said: list[str] = []
+    with open_device("adb", capture="raw", say=said.append) as device:
+        assert device.capabilities.touch == "quicker"
+        timed = [m.method for m in device.measured if m.kind == "touch"]
+        assert timed == ["input-session", "input-each", "maatouch", "quicker"]  # uiautomator2: only named
+        perform(device, stroke([Point(10, 10), Point(20, 10)]), Rect(0, 0, W, H))
+    with open_device("adb", capture="raw", touch="quicker") as device:
+        assert device.capabilities.touch == "quicker"
+    assert any("quicker 0 ms" in line for line in said)
+    assert phone.touches == 3  # down, move, up through the new method's sessions
 
 
 def test_a_file_that_is_no_jar_is_refused(serve, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,14 @@ import adbutils
 
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.device.adb import device_profile_name, parse_touch
-from onestroke.bot.device.adb.choose import Measured, cell_dwell, fastest, measure_capture, measure_touch
+from onestroke.bot.device.adb.choose import (
+    Measured,
+    cell_dwell,
+    close_all,
+    fastest,
+    measure_capture,
+    measure_touch,
+)
 from onestroke.bot.device.adb.connection import (
     AdbLinkError,
     Phone,
@@ -75,9 +82,8 @@ def run_devices(args: argparse.Namespace) -> int:
     chosen_rows = [["serial", "capture", "touch", "per cell", "profile"]]
     for phone in phones:
         found = measure_capture(phone)
-        touches, maatouch = measure_touch(phone, jar)
-        if maatouch is not None:
-            maatouch.close()
+        touches, started = measure_touch(phone, jar)
+        close_all(started.values())
         for m in [*found, *touches]:
             measured_rows.append([phone.serial, m.kind, m.method, m.cell()])
         chosen_rows.append(choose_and_save(phone, found, touches, jar, save=not args.no_save))

@@ -3,9 +3,11 @@
 - `connection.py`: the adb server's socket (adbutils), picking the device, what it says about
   itself, streams read into preallocated buffers;
 - `screencap.py`: screenshots: raw (header found from the end), raw gzipped on the phone, PNG;
-- `touch.py`: touch sessions: `input motionevent` lines through one open shell, MaaTouch,
-  one request per event, uiautomator2;
-- `choose.py`: each method measured on the phone at start-up; the fastest that works is kept.
+- `touch.py`: the touch methods by name (`TOUCH_METHODS`) and their sessions: `input
+  motionevent` lines through one open shell, one request per event, MaaTouch (`maatouch.py`:
+  the jar copied and started), uiautomator2;
+- `timing.py`, `choose.py`: each method measured on the phone at start-up; the fastest that
+  works is kept.
 
 Capture, image and pointer coordinates are all screen pixels. The screen must be on, unlocked
 and upright (portrait): a black screenshot or a landscape one stops the bot with one line.
@@ -24,9 +26,8 @@ from onestroke.bot.coords import Rect
 from onestroke.bot.device.adb.choose import (
     Measured,
     cell_dwell,
+    close_all,
     fastest,
-    input_each_latency,
-    input_session_latency,
     measure_capture,
     measure_touch,
 )
@@ -34,14 +35,10 @@ from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phon
 from onestroke.bot.device.adb.screencap import CAPTURE_METHODS, screenshot
 from onestroke.bot.device.adb.touch import (
     TOUCH_METHODS,
-    EachSession,
-    InputSession,
-    MaaTouch,
-    MaaTouchSession,
     StrokeLost,
-    Uiautomator2Session,
+    TouchMethod,
+    TouchUnusable,
     has_motionevent,
-    uiautomator2_driver,
 )
 from onestroke.bot.device.base import (
     Capabilities,
@@ -133,8 +130,7 @@ class AdbDevice(DeviceBase):
                 touch_name, jar = parse_touch(saved["touch"])
             if dwell is None and saved.get("dwell"):
                 dwell = float(saved["dwell"])
-        self._maatouch: MaaTouch | None = None
-        self._driver: object = None
+        self.touch_method: TouchMethod | None = None
         self.measured: list[Measured] = []
         try:
             self._choose_capture(capture)
@@ -147,6 +143,7 @@ class AdbDevice(DeviceBase):
                 )
             self.screen = Rect(0, 0, width, height)
             self.touch_method, self.touch_latency = self._choose_touch(touch_name, jar)
+            touch_name = self.touch_method.name
         except BaseException:
             self.close()
             raise
@@ -156,14 +153,14 @@ class AdbDevice(DeviceBase):
         self.capabilities = Capabilities(
             name="adb",
             capture=self.capture_method.name,
-            touch=self.touch_method,
+            touch=touch_name,
             fast_capture=False,
             window_stack=False,
             cell_dwell=self.cell_dwell,
         )
         self._say(f"adb: {self.phone.describe()}")
         self._say(
-            f"adb: capture {self.capture_method.name}, touch {self.touch_method}"
+            f"adb: capture {self.capture_method.name}, touch {touch_name}"
             f" ({self.touch_latency * 1e3:.0f} ms per event), {self.cell_dwell * 1e3:.0f} ms per cell"
         )
 
@@ -178,39 +175,45 @@ class AdbDevice(DeviceBase):
             self._say(f"adb: screenshots measured: {', '.join(f'{m.method} {m.cell()}' for m in found)}")
         self.capture_method = CAPTURE_METHODS[name]
 
-    def _choose_touch(self, name: str, jar: Path | None) -> tuple[str, float]:
-        if name == "uiautomator2":
-            self._driver = uiautomator2_driver(self.phone)
-            return name, 0.0
-        if name in ("input-session", "input-each") and not has_motionevent(self.phone):
+    def _choose_touch(self, name: str, jar: Path | None) -> tuple[TouchMethod, float]:
+        if name == "auto":
+            return self._fastest_touch(jar)
+        method_class = TOUCH_METHODS[name]
+        if method_class.needs_motionevent and not has_motionevent(self.phone):
             raise DeviceError(
                 f"device {self.phone.serial}: Android {self.phone.facts.release}'s input has no motionevent:"
                 " give MaaTouch's jar with --touch maatouch:PATH"
             )
-        if name in ("input-session", "input-each"):  # named (or saved): only its own latency is timed
-            latency = input_session_latency if name == "input-session" else input_each_latency
-            seconds = latency(self.phone)
-            self.measured.append(Measured("touch", name, seconds))
-            return name, seconds
-        found, self._maatouch = measure_touch(self.phone, jar)
+        try:
+            method = method_class.start(self.phone, jar)
+        except TouchUnusable as error:
+            raise DeviceError(
+                f"device {self.phone.serial}: {method_class.title} cannot be used: {error}"
+            ) from None
+        if not method_class.timed:
+            return method, 0.0
+        try:  # named (or saved): only its own latency is timed
+            measured = Measured("touch", name, method.latency(), method.note)
+        except BaseException:
+            method.close()
+            raise
+        self.measured.append(measured)
+        self._say(f"adb: touch measured: {name} {measured.cell()}")
+        return method, measured.seconds or 0.0
+
+    def _fastest_touch(self, jar: Path | None) -> tuple[TouchMethod, float]:
+        found, ready = measure_touch(self.phone, jar)
         self.measured += found
         self._say(f"adb: touch measured: {', '.join(f'{m.method} {m.cell()}' for m in found)}")
-        if name == "maatouch":
-            chosen = next(m for m in found if m.method == "maatouch")
-            if not chosen.works:
-                raise DeviceError(f"device {self.phone.serial}: MaaTouch cannot be used: {chosen.note}")
-        else:
-            usable = [m for m in found if m.works]
-            if not usable:
-                raise DeviceError(
-                    f"device {self.phone.serial}: no touch method works on Android {self.phone.facts.release}"
-                    " (its input has no motionevent): give MaaTouch's jar with --touch maatouch:PATH"
-                )
-            chosen = min(usable, key=lambda m: m.seconds or 0.0)
-        if chosen.method != "maatouch" and self._maatouch is not None:
-            self._maatouch.close()
-            self._maatouch = None
-        return chosen.method, chosen.seconds or 0.0
+        usable = [m for m in found if m.works]
+        if not usable:
+            raise DeviceError(
+                f"device {self.phone.serial}: no touch method works on Android {self.phone.facts.release}"
+                " (its input has no motionevent): give MaaTouch's jar with --touch maatouch:PATH"
+            )
+        chosen = min(usable, key=lambda m: m.seconds or 0.0)
+        close_all(method for name, method in ready.items() if name != chosen.method)
+        return ready[chosen.method], chosen.seconds or 0.0
 
     # -- the device --------------------------------------------------------------------------
 
@@ -233,17 +236,11 @@ class AdbDevice(DeviceBase):
         return np.ascontiguousarray(image)
 
     def touch(self, area: Rect) -> TouchSession:
-        if self.touch_method == "maatouch":
-            assert self._maatouch is not None
-            return MaaTouchSession(self._maatouch, area, spacing=0.75 * self.cell_dwell)
-        if self.touch_method == "input-each":
-            return EachSession(self.phone, area)
-        if self.touch_method == "uiautomator2":
-            return Uiautomator2Session(self._driver, area)
-        return InputSession(self.phone, area)
+        assert self.touch_method is not None, "the device is closed"
+        return self.touch_method.session(area, self.cell_dwell)
 
     def close(self) -> None:
-        if self._maatouch is not None:
-            maatouch, self._maatouch = self._maatouch, None
+        if self.touch_method is not None:
+            method, self.touch_method = self.touch_method, None
             with contextlib.suppress(OSError, AdbLinkError):
-                maatouch.close()
+                method.close()

@@ -1,27 +1,26 @@
 """Measuring a phone's screenshot and touch methods, and keeping the fastest that works.
 
-Nothing here touches the screen: a touch method's latency is measured with `input keyevent 0`
-(the unknown key, ignored by every app), which costs the same process start or system-server
-call as `input motionevent`; MaaTouch's per-event cost is the link's round trip (it answers
-nothing), and its start-up is timed when it starts.
+Nothing here touches the screen: each touch method times itself (`TouchMethod.latency`, in
+`touch.py`: `input keyevent 0` for the `input` methods, the link's round trip for MaaTouch,
+whose start-up is timed when it starts).
 """
 
 from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from onestroke.bot.device.adb.connection import AdbLinkError, Phone, ShellStream
+from onestroke.bot.device.adb.connection import AdbLinkError, Phone
 from onestroke.bot.device.adb.screencap import CAPTURE_METHODS, screenshot
-from onestroke.bot.device.adb.touch import MaaTouch, has_motionevent
+from onestroke.bot.device.adb.timing import PROBES
+from onestroke.bot.device.adb.touch import TOUCH_METHODS, TouchMethod, TouchUnusable, has_motionevent
 from onestroke.bot.device.base import DeviceError
 
-PROBES = 3  # measurements per method; the median counts
 CLEARLY_SLOWER = 1.5  # a screenshot method this many times slower than the best after one probe is left
 MIN_DWELL = 0.025  # seconds per cell, never less: a 60 Hz screen's frame and a half
 FRAMES_PER_CELL = 2  # the finger stays this many of the phone's frames in each cell
@@ -45,15 +44,6 @@ class Measured:
             return f"-- ({self.note})" if self.note else "--"
         figure = f"{self.seconds * 1e3:.0f} ms"
         return f"{figure} ({self.note})" if self.note else figure
-
-
-def _median_time(action: Callable[[], object], probes: int = PROBES) -> float:
-    times = []
-    for _ in range(probes):
-        began = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times)
 
 
 def measure_capture(phone: Phone, names: tuple[str, ...] = tuple(CAPTURE_METHODS)) -> list[Measured]:
@@ -104,60 +94,38 @@ def fastest(measured: list[Measured]) -> Measured:
     return min(usable, key=lambda m: m.seconds or 0.0)
 
 
-def _session_round_trip(phone: Phone, command: str, probes: int = PROBES) -> float:
-    """Median seconds for `command` (then an echo) to run in one open shell session and answer."""
-    v2 = phone.facts.shell_v2
-    with phone.open("shell,v2,raw:" if v2 else "shell,raw:") as conn:
-        stream = ShellStream(conn, v2)
-        times = []
-        for k in range(probes):
-            began = time.perf_counter()
-            stream.send(f"{command}echo {k}\n".encode())
-            while stream.readline().strip() != str(k).encode():
-                pass
-            times.append(time.perf_counter() - began)
-        stream.close_input()
-    return statistics.median(times)
-
-
-def input_session_latency(phone: Phone, probes: int = PROBES) -> float:
-    """Seconds per `input` call fed to one open shell session (answered by an echo)."""
-    return _session_round_trip(phone, "input keyevent 0; ", probes)
-
-
-def input_each_latency(phone: Phone, probes: int = PROBES) -> float:
-    return _median_time(lambda: phone.shell_status("input keyevent 0"), probes)
-
-
-def link_round_trip(phone: Phone, probes: int = PROBES) -> float:
-    """Seconds for a line to reach a running program on the phone and an answer to come back."""
-    return _session_round_trip(phone, "", probes)
-
-
-def measure_touch(phone: Phone, maatouch: Path | None = None) -> tuple[list[Measured], MaaTouch | None]:
-    """Each touch method's seconds per event; a started MaaTouch is handed back to be used."""
+def measure_touch(phone: Phone, jar: Path | None = None) -> tuple[list[Measured], dict[str, TouchMethod]]:
+    """Each timed touch method's seconds per event, in `TOUCH_METHODS` order, or why it cannot be
+    used; the methods started for it, by name, are handed back (close those you do not keep)."""
     found: list[Measured] = []
-    motion = has_motionevent(phone)
-    if motion:
-        found.append(Measured("touch", "input-session", input_session_latency(phone)))
-        found.append(Measured("touch", "input-each", input_each_latency(phone)))
-    else:
-        note = f"no motionevent in Android {phone.facts.release}'s input"
-        found += [Measured("touch", "input-session", None, note), Measured("touch", "input-each", None, note)]
-    running: MaaTouch | None = None
-    if maatouch is not None:
-        try:
-            running = MaaTouch(phone, maatouch)
-        except AdbLinkError:
-            raise
-        except DeviceError as error:
-            found.append(Measured("touch", "maatouch", None, str(error)[-60:]))
-        else:
-            note = f"start {running.started_in:.2f} s"
-            found.append(Measured("touch", "maatouch", link_round_trip(phone), note))
-    else:
-        found.append(Measured("touch", "maatouch", None, "no jar: --touch maatouch:PATH"))
-    return found, running
+    ready: dict[str, TouchMethod] = {}
+    motion: bool | None = None  # asked of the phone once, when a method needs it
+    try:
+        for name, method_class in TOUCH_METHODS.items():
+            if not method_class.timed:
+                continue
+            if method_class.needs_motionevent:
+                motion = has_motionevent(phone) if motion is None else motion
+                if not motion:
+                    note = f"no motionevent in Android {phone.facts.release}'s input"
+                    found.append(Measured("touch", name, None, note))
+                    continue
+            try:
+                method = method_class.start(phone, jar)
+            except TouchUnusable as error:
+                found.append(Measured("touch", name, None, str(error)[-60:]))
+                continue
+            ready[name] = method
+            found.append(Measured("touch", name, method.latency(), method.note))
+    except BaseException:
+        close_all(ready.values())
+        raise
+    return found, ready
+
+
+def close_all(methods: Iterable[TouchMethod]) -> None:
+    for method in methods:
+        method.close()
 
 
 def cell_dwell(phone: Phone) -> float:

@@ -1,6 +1,7 @@
 """Touching a phone's screen: one continuous touch stream per stroke, never one process per event.
 
-Methods (`TOUCH_METHODS`), each a `TouchSession` (bot/device/base.py) that always lifts the finger:
+Methods (`TOUCH_METHODS`: name → `TouchMethod` class, as `CAPTURE_METHODS` is for screenshots),
+each opening `TouchSession`s (bot/device/base.py) that always lift the finger:
 
 - `input-session` (the default): one shell session kept open for the whole stroke, fed one
   `input motionevent DOWN|MOVE|UP X Y` line per event. From Android 12 on, `input` is a thin
@@ -10,34 +11,30 @@ Methods (`TOUCH_METHODS`), each a `TouchSession` (bot/device/base.py) that alway
   that answer and after the event's dwell, so events reach the screen at least one dwell apart
   (the game sees every cell) and never pile up behind a slow `input` (which would bunch them
   into one frame, or leave the finger resting long enough to read as a long press).
-- `maatouch`: MaaTouch (Apache-2.0; a small Java program started through app_process, which
-  reads minitouch-style lines from the shell's stdin: `d 0 X Y P`, `m 0 X Y P`, `u 0`, `c`),
-  when the user gives its jar (`--touch maatouch:PATH`; nothing is ever downloaded). The jar is
-  copied through a shell (`cat > FILE`; adb's sync service is not needed), started once per
-  device and kept running; events cost the link's latency only.
 - `input-each`: one `input motionevent` request per event (what onestroke did before; kept for
   comparison and for phones whose shell cannot stay open).
+- `maatouch`: MaaTouch (`maatouch.py`), when the user gives its jar (`--touch maatouch:PATH`),
+  started once per device and kept running; events cost the link's latency only.
 - `uiautomator2`: the uiautomator2 package's touch down/move/up, when it is installed (an
-  optional extra: `pip install uiautomator2`).
+  optional extra: `pip install uiautomator2`); used only when named, never measured.
 
-Coordinates are screen pixels, rounded.
+A new method is a `TouchMethod` subclass (how it starts, how one event is timed without
+touching anything, its session) and a line in `TOUCH_METHODS`. Coordinates are screen pixels,
+rounded.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import time
+from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phone, ShellStream
-from onestroke.bot.device.base import InputError, TouchSession
-
-MAATOUCH_REMOTE = "/data/local/tmp/onestroke-maatouch.jar"
-MAATOUCH_CLASS = "com.shxyke.MaaTouch.App"
-ANSWER_TIMEOUT = 10.0  # seconds an injected event may take before the phone counts as gone
+from onestroke.bot.device.adb.maatouch import ANSWER_TIMEOUT, MaaTouch
+from onestroke.bot.device.adb.timing import link_round_trip, median_seconds, session_round_trip
+from onestroke.bot.device.base import DeviceError, InputError, TouchSession
 
 
 def _xy(point: Point) -> str:
@@ -47,6 +44,10 @@ def _xy(point: Point) -> str:
 
 class StrokeLost(InputError):
     """The phone went away in the middle of a stroke; the message says how far it got."""
+
+
+class TouchUnusable(InputError):
+    """A touch method cannot start on this phone; the message is the short reason (for a table)."""
 
 
 def has_motionevent(phone: Phone) -> bool:
@@ -165,77 +166,6 @@ class EachSession(TouchSession):
         self._event("UP", self.position)
 
 
-class MaaTouch:
-    """A running MaaTouch on one phone: its shell stream, kept open between strokes."""
-
-    def __init__(self, phone: Phone, jar: Path) -> None:
-        self.phone, self.jar = phone, jar
-        try:
-            data = jar.read_bytes()
-        except OSError as error:
-            raise InputError(f"cannot read the MaaTouch jar {jar}: {error.strerror}") from None
-        if not data.startswith(b"PK"):
-            raise InputError(f"{jar} is not a jar (a zip file): give MaaTouch's release file")
-        self._install(data)
-        began = time.monotonic()
-        self._context = phone.open(
-            f"shell,v2,raw:CLASSPATH={MAATOUCH_REMOTE} app_process /data/local/tmp {MAATOUCH_CLASS}",
-            timeout=ANSWER_TIMEOUT,
-        )
-        self.stream = ShellStream(self._context.__enter__(), v2=phone.facts.shell_v2)
-        self.max_x, self.max_y = self._greeting()
-        self.started_in = time.monotonic() - began
-
-    def _install(self, data: bytes) -> None:
-        """Copy the jar to the phone through a shell (`cat > FILE`) unless the same one is there."""
-        digest = hashlib.md5(data).hexdigest()
-        status, out, _ = self.phone.shell_status(f"md5sum {MAATOUCH_REMOTE}")
-        if status == 0 and out.split()[:1] == [digest]:
-            return
-        if not self.phone.facts.shell_v2:
-            raise InputError(
-                f"device {self.phone.serial} has no shell v2 (Android 7 or older): copying MaaTouch needs it"
-            )
-        with self.phone.open(f"shell,v2,raw:cat > {MAATOUCH_REMOTE}") as conn:
-            stream = ShellStream(conn, v2=True)
-            for start in range(0, len(data), 65536):
-                stream.send(data[start : start + 65536])
-            stream.close_input()
-            _, err = stream.read_all()
-        if stream.status != 0:
-            raise InputError(f"device {self.phone.serial}: copying MaaTouch failed: {err.strip()}")
-
-    def _greeting(self) -> tuple[int, int]:
-        """`^ CONTACTS MAX_X MAX_Y MAX_PRESSURE` then `$ PID`; anything else means it did not start."""
-        size: tuple[int, int] | None = None
-        for _ in range(8):
-            line = self.stream.readline().decode(errors="replace").strip()
-            if not line:
-                break
-            words = line.split()
-            if words[0] == "^" and len(words) >= 4:
-                size = (int(words[2]), int(words[3]))
-            elif words[0] == "$":
-                if size is None:
-                    break
-                return size
-        said = bytes(self.stream.stderr).decode(errors="replace").strip()
-        raise InputError(
-            f"device {self.phone.serial}: MaaTouch did not start from {self.jar}: {said or 'no greeting'}"
-        )
-
-    def send(self, text: str) -> None:
-        try:
-            self.stream.send(text.encode())
-        except OSError as error:
-            raise self.phone.lost(error) from None
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.stream.close_input()
-        self._context.__exit__(None, None, None)
-
-
 class MaaTouchSession(TouchSession):
     """One stroke through a running MaaTouch: each event is a line and a commit.
 
@@ -305,4 +235,125 @@ def uiautomator2_driver(phone: Phone) -> Any:
         raise InputError(f"device {phone.serial}: uiautomator2 did not start: {error}") from None
 
 
-TOUCH_METHODS = ("input-session", "maatouch", "input-each", "uiautomator2")
+# -- the methods --------------------------------------------------------------------------------
+
+
+class TouchMethod(ABC):
+    """One way to touch a phone, ready on it; `session(area, dwell)` opens one stroke.
+
+    - `start(phone, jar)` makes it ready, or raises `TouchUnusable` saying why not;
+    - `latency()`: seconds per touch event on this phone, timed without touching anything
+      (`input keyevent 0`, the unknown key every app ignores, costs what `input motionevent`
+      costs);
+    - `close()` stops what `start` started.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]  # for people: "MaaTouch cannot be used: ..."
+    needs_motionevent: ClassVar[bool] = (
+        False  # it sends `input motionevent`: the phone's `input` must know it
+    )
+    timed: ClassVar[bool] = True  # measured by `auto` and `onestroke devices`; False: used only when named
+    note: str = ""  # said beside its figure (what starting it took)
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+
+    @classmethod
+    def start(cls, phone: Phone, jar: Path | None = None) -> TouchMethod:
+        return cls(phone)
+
+    @abstractmethod
+    def latency(self) -> float: ...
+
+    @abstractmethod
+    def session(self, area: Rect, dwell: float) -> TouchSession: ...
+
+    def close(self) -> None:  # noqa: B027  (a default, not a hole: most methods start nothing)
+        """Nothing to stop by default."""
+
+
+class InputSessionMethod(TouchMethod):
+    name = "input-session"
+    title = "input motionevent in one shell"
+    needs_motionevent = True
+
+    def latency(self) -> float:
+        return session_round_trip(self.phone, "input keyevent 0; ")
+
+    def session(self, area: Rect, dwell: float) -> TouchSession:
+        return InputSession(self.phone, area)
+
+
+class InputEachMethod(TouchMethod):
+    name = "input-each"
+    title = "input motionevent per request"
+    needs_motionevent = True
+
+    def latency(self) -> float:
+        return median_seconds(lambda: self.phone.shell_status("input keyevent 0"))
+
+    def session(self, area: Rect, dwell: float) -> TouchSession:
+        return EachSession(self.phone, area)
+
+
+class MaaTouchMethod(TouchMethod):
+    """MaaTouch, started from the user's jar; events cost the link's round trip (it answers nothing)."""
+
+    name = "maatouch"
+    title = "MaaTouch"
+
+    def __init__(self, phone: Phone, running: MaaTouch) -> None:
+        super().__init__(phone)
+        self.running = running
+        self.note = f"start {running.started_in:.2f} s"
+
+    @classmethod
+    def start(cls, phone: Phone, jar: Path | None = None) -> TouchMethod:
+        if jar is None:
+            raise TouchUnusable("no jar: --touch maatouch:PATH")
+        try:
+            return cls(phone, MaaTouch(phone, jar))
+        except AdbLinkError:
+            raise
+        except DeviceError as error:
+            raise TouchUnusable(str(error)) from None
+
+    def latency(self) -> float:
+        return link_round_trip(self.phone)
+
+    def session(self, area: Rect, dwell: float) -> TouchSession:
+        # the phone keeps events 3/4 of a cell's dwell apart whatever the link does
+        return MaaTouchSession(self.running, area, spacing=0.75 * dwell)
+
+    def close(self) -> None:
+        self.running.close()
+
+
+class Uiautomator2Method(TouchMethod):
+    """uiautomator2's agent on the phone (over HTTP); not timed: used only when named."""
+
+    name = "uiautomator2"
+    title = "uiautomator2"
+    timed = False
+
+    def __init__(self, phone: Phone, driver: Any) -> None:
+        super().__init__(phone)
+        self.driver = driver
+
+    @classmethod
+    def start(cls, phone: Phone, jar: Path | None = None) -> TouchMethod:
+        return cls(phone, uiautomator2_driver(phone))
+
+    def latency(self) -> float:
+        return 0.0  # not timed
+
+    def session(self, area: Rect, dwell: float) -> TouchSession:
+        return Uiautomator2Session(self.driver, area)
+
+
+TOUCH_METHODS: dict[str, type[TouchMethod]] = {
+    method.name: method
+    for method in (InputSessionMethod, InputEachMethod, MaaTouchMethod, Uiautomator2Method)
+}
+"""The touch methods by name, in the order they are measured."""

@@ -65,3 +65,23 @@ def test_the_practice_game_shows_the_real_complete_screen():
     found = detect(done.image)
     x0, y0, x1, y1 = done.next_button.corners
     assert found.screen == "complete" and x0 <= found.next.x <= x1 and y0 <= found.next.y <= y1
+
+
+def test_the_screen_kind_is_one_vocabulary_and_the_json_keeps_its_strings():
+    import json
+    from typing import get_args
+
+    from onestroke.bot.labels import SCREENS, detection_record
+    from onestroke.bot.vision import ScreenKind
+
+    assert set(SCREENS) == set(get_args(ScreenKind))  # labels name the kinds detection reads
+    level = make_level(3, 1)
+    shots = {
+        "level": render_screen(level.board, width=720, height=1280).image,
+        "complete": render_complete_screen(720, 1280, level=1, board=level.board, cat=level.cat).image,
+        "other": render_ranking_screen(720, 1280).image,
+    }
+    for kind, image in shots.items():
+        found = detect(image)
+        assert found.screen == kind and found.screen in get_args(ScreenKind)
+        assert json.loads(json.dumps(detection_record("shot.png", found, 0.0)))["screen"] == kind

@@ -14,5 +14,6 @@ docs/vision.md explains each stage and names its limits.
 
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.detect import Detection, detect
+from onestroke.bot.vision.screens import ScreenKind
 
-__all__ = ["Check", "Detection", "detect"]
+__all__ = ["Check", "Detection", "ScreenKind", "detect"]

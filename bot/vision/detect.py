@@ -30,13 +30,12 @@ from onestroke.bot.vision.checks import (
 )
 from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import interpret
+from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
 from onestroke.solver.board import Board, Cell
 
 HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half size
 GROUPS_TRIED = 3  # linked groups tried, largest first, before giving up
 MIN_SIDE = 24  # px: three linked cells of at least 8 px; below, no board fits (and 1x1 trips OpenCV)
-
-LEVEL, COMPLETE, OTHER = "level", "complete", "other"
 
 
 @dataclass(frozen=True)
@@ -59,7 +58,7 @@ class Detection:
     checks: tuple[Check, ...]
     reason: str | None
     unchecked_board: Board | None = None
-    screen: str = OTHER
+    screen: ScreenKind = OTHER
     next: Point | None = None
     walked: tuple[Cell, ...] = ()
     style: str | None = None

@@ -24,11 +24,19 @@ ranking screen's round avatars, is not the complete screen: no `next`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final, Literal
 
 import cv2
 import numpy as np
 
 from onestroke.bot.coords import Point
+
+ScreenKind = Literal["level", "complete", "other"]
+"""What a screenshot shows (`Detection.screen`, the `screen` of `detect --json`, spec/formats.md):
+a level to play, the level-complete screen, or anything else."""
+LEVEL: Final[ScreenKind] = "level"
+COMPLETE: Final[ScreenKind] = "complete"
+OTHER: Final[ScreenKind] = "other"
 
 WORK_SIDE = 480  # the image is searched at no more than this many pixels on its longer side
 SATURATED, BRIGHT = (

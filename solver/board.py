@@ -55,9 +55,12 @@ def steps_for(moves: int) -> tuple[Cell, ...]:
     raise ValueError(f"moves must be 4 or 8, not {moves!r}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Board:
-    """An immutable puzzle: grid size, open cells, start, optional end, neighbourhood."""
+    """An immutable puzzle: grid size, open cells, start, optional end, neighbourhood.
+
+    Its repr is the expression that rebuilds it, `Board.from_text('S . #\\n. . .\\n')`.
+    """
 
     rows: int
     cols: int
@@ -210,6 +213,11 @@ class Board:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def __repr__(self) -> str:
+        """The expression that rebuilds the board (`eval` gives an equal one, with `Board` in scope);
+        an 8-move board's text begins with its `; moves: 8` line."""
+        return f"{type(self).__name__}.from_text({self.to_text()!r})"
 
     # -- geometry ---------------------------------------------------------------------
 

@@ -95,7 +95,24 @@ def test_a_huge_malformed_line_is_quoted_short():
     assert len(message) < 200
 
 
-# -- 8-move boards keep their moves through text -------------------------------------------------
+# -- the repr rebuilds the board; 8-move boards keep their moves through text --------------------
+
+REBUILT = [
+    Board.from_text(ARTICLE_002),  # holes, a full row of them
+    Board.from_text("S . .\n. # .\n. . E\n"),  # an end
+    Board.from_text("S # .\n# . .\n", moves=8),  # 8 moves: the start touches the rest diagonally
+    Board.from_text("# # #\n# S #\n", moves=8),  # one open cell, holes all round
+    Board(3, 4, frozenset({(0, 0), (1, 1), (2, 3), (2, 2)}), (1, 1), (2, 3), 8),  # built, not parsed
+]
+
+
+@pytest.mark.parametrize("board", REBUILT, ids=lambda board: f"{board.rows}x{board.cols}-{board.moves}")
+def test_repr_is_the_expression_that_rebuilds_the_board(board: Board) -> None:
+    text = repr(board)
+    assert text.startswith("Board.from_text(") and "frozenset" not in text
+    again = eval(text, {"Board": Board})
+    assert again == board and again.moves == board.moves and again.end == board.end
+    assert again.holes == board.holes and again.cells == board.cells
 
 
 def test_an_8_move_board_survives_its_text() -> None:
@@ -163,3 +180,19 @@ def test_a_moves_line_that_contradicts_is_one_line_naming_it(
 def test_other_comments_are_still_comments() -> None:
     for comment in ("; moves are diagonal here", "; the moves: see the README", ";moves8"):
         assert Board.from_text(f"{comment}\nS .\n").moves == 4
+
+
+def test_repr_rebuilds_generated_boards() -> None:
+    import random
+
+    from onestroke.solver.generate import random_hamiltonian_level, random_holey_board
+
+    rng = random.Random(17)
+    for k in range(60):
+        moves = (4, 8)[k % 2]
+        if k % 3:
+            rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+            board = random_holey_board(rng, rows, cols, holes=min(k % 7, rows * cols - 1), moves=moves)
+        else:
+            board, _ = random_hamiltonian_level(rng, 6, 5, holes=k % 5, moves=moves, with_end=True)
+        assert eval(repr(board), {"Board": Board}) == board, board.to_text()

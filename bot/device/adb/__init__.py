@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +33,7 @@ from onestroke.bot.device.adb.choose import (
     measure_touch,
 )
 from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phone
-from onestroke.bot.device.adb.screencap import CAPTURE_METHODS, screenshot
+from onestroke.bot.device.adb.screencap import CAPTURE_METHODS, CaptureMethod, screenshot
 from onestroke.bot.device.adb.touch import (
     TOUCH_METHODS,
     StrokeLost,
@@ -51,6 +52,7 @@ from onestroke.bot.device.base import (
 from onestroke.calibration.profile import ProfileError, load_profile, profile_path
 
 BLACK = 12  # no pixel brighter than this in any channel: the screen is off (or shows nothing)
+Say = Callable[[str], None]
 
 __all__ = [
     "CAPTURE_METHODS",
@@ -94,6 +96,49 @@ def parse_touch(text: str) -> tuple[str, Path | None]:
     return text, None
 
 
+def parse_capture(text: str) -> str:
+    """`auto` or a screenshot method's name; a one-line error for anything else."""
+    if text != "auto" and text not in CAPTURE_METHODS:
+        raise DeviceError(f"unknown capture method {text!r}; known: auto, {', '.join(CAPTURE_METHODS)}")
+    return text
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The methods to use on a phone: names (`auto`: measure them), MaaTouch's jar, seconds per cell
+    (None: from the phone's refresh rate)."""
+
+    capture: str = "auto"
+    touch: str = "auto"
+    jar: Path | None = None
+    dwell: float | None = None
+
+
+def asked_methods(capture: str, touch: str, dwell: float | None) -> Asked:
+    """The caller's choices, checked before anything is asked of the phone."""
+    touch_name, jar = parse_touch(touch)
+    return Asked(parse_capture(capture), touch_name, jar, dwell)
+
+
+def with_saved_methods(asked: Asked, serial: str, say: Say) -> Asked:
+    """`asked` with what `onestroke devices` saved for this phone where it says `auto` (the
+    saved dwell too, when nothing else gave one); unchanged when nothing is `auto` or saved."""
+    saved = remembered_methods(serial) if "auto" in (asked.capture, asked.touch) else {}
+    if not saved:
+        return asked
+    say(f"adb: using the methods saved by `onestroke devices` (profile {device_profile_name(serial)})")
+    capture = parse_capture(saved.get("capture", "auto")) if asked.capture == "auto" else asked.capture
+    touch, jar = asked.touch, asked.jar
+    if touch == "auto" and saved.get("touch"):
+        touch, jar = parse_touch(saved["touch"])
+    dwell = float(saved["dwell"]) if asked.dwell is None and saved.get("dwell") else asked.dwell
+    return Asked(capture, touch, jar, dwell)
+
+
+def _nowhere(_line: str) -> None:
+    pass
+
+
 @register("adb")
 class AdbDevice(DeviceBase):
     """A phone or emulator over adb.
@@ -103,6 +148,8 @@ class AdbDevice(DeviceBase):
     - `touch`: `auto`, `input-session`, `input-each`, `maatouch:PATH` or `uiautomator2`;
     - `dwell`: seconds per cell (default: two of the phone's frames);
     - `say`: where the lines about the phone and the chosen methods go (None: nowhere).
+
+    `measured` keeps every figure taken at start-up, in order.
     """
 
     def __init__(
@@ -112,70 +159,51 @@ class AdbDevice(DeviceBase):
         capture: str = "auto",
         touch: str = "auto",
         dwell: float | None = None,
-        say: Callable[[str], None] | None = None,
+        say: Say | None = None,
     ) -> None:
-        touch_name, jar = parse_touch(touch)
-        if capture != "auto" and capture not in CAPTURE_METHODS:
-            raise DeviceError(
-                f"unknown capture method {capture!r}; known: auto, {', '.join(CAPTURE_METHODS)}"
-            )
+        asked = asked_methods(capture, touch, dwell)
         self.phone = Phone(serial)
-        self._say = say or (lambda _line: None)
-        saved = remembered_methods(self.phone.serial) if "auto" in (capture, touch) else {}
-        if saved:
-            name = device_profile_name(self.phone.serial)
-            self._say(f"adb: using the methods saved by `onestroke devices` (profile {name})")
-            capture = saved.get("capture", capture) if capture == "auto" else capture
-            if touch == "auto" and saved.get("touch"):
-                touch_name, jar = parse_touch(saved["touch"])
-            if dwell is None and saved.get("dwell"):
-                dwell = float(saved["dwell"])
-        self.touch_method: TouchMethod | None = None
+        self._say = say or _nowhere
+        asked = with_saved_methods(asked, self.phone.serial, self._say)
         self.measured: list[Measured] = []
+        self.touch_method: TouchMethod | None = None
         try:
-            self._choose_capture(capture)
-            first = self.grab()
-            height, width = first.shape[:2]
-            if width > height:
-                raise DeviceError(
-                    f"device {self.phone.serial}: the screen is in landscape ({width}x{height}); the game"
-                    " plays upright: turn the phone to portrait (or lock the rotation) and start again"
-                )
-            self.screen = Rect(0, 0, width, height)
-            self.touch_method, self.touch_latency = self._choose_touch(touch_name, jar)
-            touch_name = self.touch_method.name
+            self.capture_method = self._chosen_capture(asked.capture)
+            self.screen = self._upright_screen()
+            self.touch_method, self.touch_latency = self._chosen_touch(asked.touch, asked.jar)
         except BaseException:
             self.close()
             raise
         self.scale = 1.0
         self.windows = None
-        self.cell_dwell = dwell if dwell is not None else cell_dwell(self.phone)
-        self.capabilities = Capabilities(
-            name="adb",
-            capture=self.capture_method.name,
-            touch=touch_name,
-            fast_capture=False,
-            window_stack=False,
-            cell_dwell=self.cell_dwell,
-        )
+        self.cell_dwell = asked.dwell if asked.dwell is not None else cell_dwell(self.phone)
+        self.capabilities = self._capabilities()
         self._say(f"adb: {self.phone.describe()}")
-        self._say(
-            f"adb: capture {self.capture_method.name}, touch {touch_name}"
-            f" ({self.touch_latency * 1e3:.0f} ms per event), {self.cell_dwell * 1e3:.0f} ms per cell"
-        )
+        self._say(self._chosen_line())
 
     # -- choosing ----------------------------------------------------------------------------
 
-    def _choose_capture(self, name: str) -> None:
+    def _chosen_capture(self, name: str) -> CaptureMethod:
+        """The screenshot method `name`; for `auto`, the fastest measured now."""
         if name == "auto":
             found = measure_capture(self.phone)
             self.measured += found
-            best = fastest(found)
-            name = best.method
+            name = fastest(found).method
             self._say(f"adb: screenshots measured: {', '.join(f'{m.method} {m.cell()}' for m in found)}")
-        self.capture_method = CAPTURE_METHODS[name]
+        return CAPTURE_METHODS[name]
 
-    def _choose_touch(self, name: str, jar: Path | None) -> tuple[TouchMethod, float]:
+    def _upright_screen(self) -> Rect:
+        """The whole screen, from a first screenshot; a one-line error when it is in landscape."""
+        height, width = self._lit_screenshot().shape[:2]
+        if width > height:
+            raise DeviceError(
+                f"device {self.phone.serial}: the screen is in landscape ({width}x{height}); the game"
+                " plays upright: turn the phone to portrait (or lock the rotation) and start again"
+            )
+        return Rect(0, 0, width, height)
+
+    def _chosen_touch(self, name: str, jar: Path | None) -> tuple[TouchMethod, float]:
+        """The touch method `name`, started, and its seconds per event; for `auto`, the fastest."""
         if name == "auto":
             return self._fastest_touch(jar)
         method_class = TOUCH_METHODS[name]
@@ -202,6 +230,7 @@ class AdbDevice(DeviceBase):
         return method, measured.seconds or 0.0
 
     def _fastest_touch(self, jar: Path | None) -> tuple[TouchMethod, float]:
+        """Every timed touch method measured; the fastest that works, started, and its seconds."""
         found, ready = measure_touch(self.phone, jar)
         self.measured += found
         self._say(f"adb: touch measured: {', '.join(f'{m.method} {m.cell()}' for m in found)}")
@@ -215,20 +244,42 @@ class AdbDevice(DeviceBase):
         close_all(method for name, method in ready.items() if name != chosen.method)
         return ready[chosen.method], chosen.seconds or 0.0
 
+    def _capabilities(self) -> Capabilities:
+        assert self.touch_method is not None
+        return Capabilities(
+            name="adb",
+            capture=self.capture_method.name,
+            touch=self.touch_method.name,
+            fast_capture=False,
+            window_stack=False,
+            cell_dwell=self.cell_dwell,
+        )
+
+    def _chosen_line(self) -> str:
+        """What was chosen, for people: `adb: capture raw-gzip, touch input-session (31 ms per event), …`"""
+        return (
+            f"adb: capture {self.capabilities.capture}, touch {self.capabilities.touch}"
+            f" ({self.touch_latency * 1e3:.0f} ms per event), {self.cell_dwell * 1e3:.0f} ms per cell"
+        )
+
     # -- the device --------------------------------------------------------------------------
 
-    def grab(self, region: Rect | None = None) -> np.ndarray:
+    def _lit_screenshot(self) -> np.ndarray:
+        """The whole screen; a one-line error when it is black (off, locked, or screenshots refused)."""
         image = screenshot(self.phone, self.capture_method)
         if int(image.max()) <= BLACK:
             raise CaptureError(
                 f"device {self.phone.serial}: the screenshot is black: the screen is off or locked"
                 " (wake and unlock the phone, keep it awake while playing), or the app forbids screenshots"
             )
-        screen = getattr(self, "screen", None)
-        if screen is not None and (image.shape[1], image.shape[0]) != (screen.width, screen.height):
+        return image
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        image = self._lit_screenshot()
+        if (image.shape[1], image.shape[0]) != (self.screen.width, self.screen.height):
             raise CaptureError(
                 f"device {self.phone.serial}: the screen turned or changed size (now"
-                f" {image.shape[1]}x{image.shape[0]}, was {screen.width:.0f}x{screen.height:.0f});"
+                f" {image.shape[1]}x{image.shape[0]}, was {self.screen.width:.0f}x{self.screen.height:.0f});"
                 " turn it upright and start again"
             )
         if region is not None:

@@ -32,6 +32,7 @@ from typing import IO, Any
 
 import cv2
 
+from onestroke.practice.looks import look_from_seed
 from onestroke.practice.render import THEMES
 from onestroke.practice.rules import FrameClock, PracticeGame, Rules
 from onestroke.practice.view import GameView
@@ -89,10 +90,12 @@ class GameHost:
         scale: float = 1.0,
         theme: str = "classic",
         rules: Rules | None = None,
+        look: int | None = None,
     ) -> None:
         self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
         self.rules = rules or Rules()
-        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict)
+        drawn_in = look_from_seed(look) if look is not None else None  # `--look SEED`: a random look
+        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict, look=drawn_in)
         self.game = PracticeGame(self.view, seed=seed, rules=self.rules, levels=levels)
         self.log = GameLog(log)
 
@@ -117,11 +120,12 @@ class PracticeWindow(GameHost):
         scale: float = 1.0,
         theme: str = "classic",
         rules: Rules | None = None,
+        look: int | None = None,
         on_ready: Callable[[PracticeWindow], None] | None = None,
     ) -> None:
         import tkinter  # lazy: see run_practice
 
-        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules)
+        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules, look=look)
         self.clock = FrameClock(self.rules, seed)
         self.root = tkinter.Tk(className="onestroke-practice")
         self.root.title("onestroke practice")
@@ -239,8 +243,10 @@ def run_practice(
     scale: float = 1.0,
     theme: str = "classic",
     rules: Rules | None = None,
+    look: int | None = None,
 ) -> int:
-    """`onestroke practice`: open the window, play until it is closed or `levels` are cleared."""
+    """`onestroke practice`: open the window, play until it is closed or `levels` are cleared;
+    `look` draws it in that seed's random look (practice/looks.py) instead of `theme`."""
     if theme not in THEMES:
         raise PracticeError(f"unknown theme {theme!r}; known: {', '.join(THEMES)}")
     try:
@@ -256,6 +262,7 @@ def run_practice(
             scale=scale,
             theme=theme,
             rules=rules,
+            look=look,
             on_ready=announce_ready,
         )
     except tkinter.TclError as error:

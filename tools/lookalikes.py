@@ -6,6 +6,10 @@ style (a pattern lock and dotted paper for node boards, a colour palette and a f
 one icon selected for plain tiles with a coloured start, a dark calendar with a disc on today
 for dark tiles with a disc start, a music player for the level-complete screen's round button).
 All are deterministic (seeded) and drawn with the project's own primitives.
+
+`lookalike(kind, seed)` draws the negatives of issue 18 in seed `seed`'s random look
+(practice/looks.py): a keypad, a calendar, a tile-matching game, a sliding puzzle, a grid of app
+icons, a crossword, a chess board (benchmarks/looks_bench.py and tests/test_random_looks.py).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import random
 import cv2
 import numpy as np
 
+from onestroke.practice.looks import Look, captured, draw_background, draw_shape, hsv_colour, look_from_seed
 from onestroke.practice.sprites import (
     BGR,
     WHITE,
@@ -293,3 +298,246 @@ def sudoku(width: int, height: int, seed: int = 5) -> np.ndarray:
                     bold=True,
                 )
     return page
+
+
+# -- look-alikes in random looks (issue 18) -----------------------------------------------------
+# Every freedom of a random look (practice/looks.py) is a new way to see a board where there is
+# none. These draw the grids of other apps in the same looks: the look's background, palette and
+# cell shape, captured with its scaling and JPEG. `lookalike(kind, seed)` is seed `seed`'s look.
+
+LOOKALIKE_KINDS = ("keypad", "calendar", "tile-matching", "sliding", "app-icons", "crossword", "chess")
+
+
+def _grid(look: Look, rows: int, cols: int, share: float = 0.8) -> tuple[float, float, float]:
+    """Origin (x, y of cell [0, 0]'s centre) and pitch of a rows x cols grid centred on the screen."""
+    width, height = look.size
+    if width < height:
+        pitch = min(width * share / cols, height * 0.55 / rows)
+    else:
+        pitch = min(width * 0.45 / cols, height * 0.7 / rows)
+    return width / 2 - pitch * (cols - 1) / 2, height * 0.52 - pitch * (rows - 1) / 2, pitch
+
+
+def _ink_on(colour: BGR) -> BGR:
+    return (30, 30, 30) if sum(colour) > 3 * 140 else WHITE
+
+
+def look_keypad(look: Look, rng: random.Random) -> np.ndarray:
+    """A phone's dial pad: 4x3 keys in the look's cells and shape, digits on them, a number above."""
+    image = draw_background(look, *look.size)
+    p = look.palette
+    x0, y0, pitch = _grid(look, 4, 3, 0.7)
+    shape = "circle" if rng.random() < 0.6 else look.cell_shape
+    text(
+        image,
+        "".join(str(rng.randint(0, 9)) for _ in range(8)),
+        x0 + pitch,
+        y0 - 1.2 * pitch,
+        0.35 * pitch,
+        p.ink,
+    )
+    for k, key in enumerate("123456789*0#"):
+        r, c = divmod(k, 3)
+        x, y = x0 + c * pitch, y0 + r * pitch
+        draw_shape(image, x, y, 0.85 * pitch, shape, p.cell)  # type: ignore[arg-type]
+        text(image, key, x, y, 0.3 * pitch, _ink_on(p.cell), bold=True)
+    fill_circle(image, x0 + pitch, y0 + 4.2 * pitch, 0.4 * pitch, p.start)  # the call button
+    return captured(image, look)
+
+
+def look_calendar(look: Look, rng: random.Random) -> np.ndarray:
+    """A month: day cells 7 wide in the look's style, weekday letters above, today in the start's colour."""
+    image = draw_background(look, *look.size)
+    p = look.palette
+    first, days = rng.randint(0, 6), rng.randint(28, 31)
+    rows = (first + days + 6) // 7
+    x0, y0, pitch = _grid(look, rows, 7, 0.92)
+    today = rng.randint(1, days)
+    for c, day in enumerate("MTWTFSS"):
+        text(image, day, x0 + c * pitch, y0 - 0.8 * pitch, 0.25 * pitch, p.ink, bold=True)
+    for k in range(first, first + days):
+        r, c = divmod(k, 7)
+        x, y, day = x0 + c * pitch, y0 + r * pitch, k - first + 1
+        colour = p.start if day == today else p.cell
+        draw_shape(
+            image,
+            x,
+            y,
+            look.cell_fraction * pitch if look.cell_style == "tiles" else 0.9 * pitch,
+            look.cell_shape,
+            colour,
+        )
+        text(image, str(day), x, y, 0.28 * pitch, _ink_on(colour))
+    return captured(image, look)
+
+
+def look_tile_matching(look: Look, rng: random.Random) -> np.ndarray:
+    """A tile-matching game: a grid of tiles, each with one of a few coloured symbols, some cleared."""
+    image = draw_background(look, *look.size)
+    p = look.palette
+    rows, cols = rng.randint(6, 9), rng.randint(5, 7)
+    x0, y0, pitch = _grid(look, rows, cols)
+    symbols = [(rng.random(), rng.choice(("disc", "square", "diamond"))) for _ in range(5)]
+    for r in range(rows):
+        for c in range(cols):
+            if rng.random() < 0.15:
+                continue  # a matched pair, cleared
+            x, y = x0 + c * pitch, y0 + r * pitch
+            draw_shape(image, x, y, 0.88 * pitch, "rounded", p.cell)
+            hue, kind = rng.choice(symbols)
+            colour = hsv_colour(hue, 0.8, 0.9)
+            if kind == "disc":
+                fill_circle(image, x, y, 0.25 * pitch, colour)
+            elif kind == "square":
+                draw_shape(image, x, y, 0.45 * pitch, "square", colour)
+            else:
+                diamond = np.array(
+                    [
+                        (x, y - 0.28 * pitch),
+                        (x + 0.28 * pitch, y),
+                        (x, y + 0.28 * pitch),
+                        (x - 0.28 * pitch, y),
+                    ]
+                )
+                cv2.fillPoly(image, [np.round(diamond * 16).astype(np.int32)], colour, cv2.LINE_AA, 4)
+    return captured(image, look)
+
+
+def look_sliding(look: Look, rng: random.Random) -> np.ndarray:
+    """A sliding puzzle: 15 numbered tiles in the look's cells, shuffled, one blank."""
+    image = draw_background(look, *look.size)
+    p = look.palette
+    side = rng.choice((3, 4, 5))
+    x0, y0, pitch = _grid(look, side, side, 0.85)
+    order = list(range(1, side * side)) + [0]
+    rng.shuffle(order)
+    frame = p.line
+    fill_rounded_rect(
+        image,
+        x0 - 0.6 * pitch,
+        y0 - 0.6 * pitch,
+        x0 + (side - 0.4) * pitch,
+        y0 + (side - 0.4) * pitch,
+        0.1 * pitch,
+        frame,
+    )
+    for k, number in enumerate(order):
+        if number == 0:
+            continue
+        r, c = divmod(k, side)
+        x, y = x0 + c * pitch, y0 + r * pitch
+        draw_shape(image, x, y, 0.94 * pitch, "rounded" if look.cell_shape != "square" else "square", p.cell)
+        text(image, str(number), x, y, 0.4 * pitch, _ink_on(p.cell), bold=True)
+    return captured(image, look)
+
+
+def look_app_icons(look: Look, rng: random.Random) -> np.ndarray:
+    """A phone's home screen in the look's background: rounded icons of many colours, names under them."""
+    image = draw_background(look, *look.size)
+    p = look.palette
+    rows, cols = rng.randint(4, 6), 4
+    x0, y0, pitch = _grid(look, rows, cols, 0.85)
+    for r in range(rows):
+        for c in range(cols):
+            x, y = x0 + c * pitch, y0 + r * pitch
+            colour = hsv_colour(rng.random(), rng.uniform(0.4, 0.9), rng.uniform(0.6, 0.95))
+            draw_shape(
+                image, x, y - 0.1 * pitch, 0.6 * pitch, "rounded" if rng.random() < 0.8 else "circle", colour
+            )
+            fill_circle(image, x, y - 0.1 * pitch, 0.12 * pitch, WHITE)
+            text(
+                image,
+                rng.choice(("Mail", "Maps", "Photos", "Clock", "Notes", "Music")),
+                x,
+                y + 0.32 * pitch,
+                0.12 * pitch,
+                p.ink,
+            )
+    for c in range(cols):  # the dock
+        colour = hsv_colour(rng.random(), 0.7, 0.85)
+        draw_shape(image, x0 + c * pitch, y0 + (rows + 0.6) * pitch, 0.6 * pitch, "rounded", colour)
+    return captured(image, look)
+
+
+def look_crossword(look: Look, rng: random.Random) -> np.ndarray:
+    """A crossword: a framed grid of touching squares split by lines, black squares, numbers, letters."""
+    image = draw_background(look, *look.size)
+    p = look.palette
+    side = rng.randint(7, 13)
+    x0, y0, pitch = _grid(look, side, side, 0.92)
+    left, top = x0 - pitch / 2, y0 - pitch / 2
+    fill_rounded_rect(image, left - 3, top - 3, left + side * pitch + 3, top + side * pitch + 3, 0, p.line)
+    number = 1
+    for r in range(side):
+        for c in range(side):
+            x, y = x0 + c * pitch, y0 + r * pitch
+            black = rng.random() < 0.18
+            draw_shape(
+                image, x, y, pitch - max(1.0, 0.04 * pitch), "square", (20, 20, 20) if black else WHITE
+            )
+            if not black and rng.random() < 0.25:
+                text(image, str(number), x - 0.3 * pitch, y - 0.3 * pitch, 0.16 * pitch, (40, 40, 40))
+                number += 1
+            elif not black and rng.random() < 0.3:
+                text(
+                    image,
+                    chr(rng.randint(65, 90)),
+                    x,
+                    y + 0.05 * pitch,
+                    0.45 * pitch,
+                    (30, 30, 30),
+                    bold=True,
+                )
+    text(
+        image,
+        "1 Across: one stroke (4)",
+        look.size[0] / 2,
+        top + side * pitch + 0.8 * pitch,
+        0.3 * pitch,
+        p.ink,
+    )
+    return captured(image, look)
+
+
+def look_chess(look: Look, rng: random.Random) -> np.ndarray:
+    """A chess board: 8x8 squares in two of the look's colours, a frame, pieces on some squares."""
+    image = draw_background(look, *look.size)
+    p = look.palette
+    x0, y0, pitch = _grid(look, 8, 8, 0.92)
+    left, top = x0 - pitch / 2, y0 - pitch / 2
+    fill_rounded_rect(
+        image, left - 0.2 * pitch, top - 0.2 * pitch, left + 8.2 * pitch, top + 8.2 * pitch, 0, p.line
+    )
+    light, dark = lighter(p.cell, 0.3), darker(p.cell, 0.35)
+    for r in range(8):
+        for c in range(8):
+            x, y = x0 + c * pitch, y0 + r * pitch
+            draw_shape(image, x, y, pitch + 0.5, "square", light if (r + c) % 2 == 0 else dark)
+            if (r < 2 or r > 5) and rng.random() < 0.85:
+                colour = (245, 245, 245) if r > 5 else (25, 25, 25)
+                fill_circle(image, x, y + 0.1 * pitch, 0.3 * pitch, colour)
+                fill_circle(image, x, y - 0.22 * pitch, 0.14 * pitch, colour)
+    if rng.random() < 0.5:  # the square of the last move, highlighted
+        x, y = x0 + rng.randint(0, 7) * pitch, y0 + rng.randint(2, 5) * pitch
+        draw_shape(image, x, y, pitch, "square", p.start)
+    return captured(image, look)
+
+
+LOOKALIKES = {
+    "keypad": look_keypad,
+    "calendar": look_calendar,
+    "tile-matching": look_tile_matching,
+    "sliding": look_sliding,
+    "app-icons": look_app_icons,
+    "crossword": look_crossword,
+    "chess": look_chess,
+}
+
+
+def lookalike(kind: str, seed: int) -> np.ndarray:
+    """A `kind` look-alike (one of LOOKALIKE_KINDS) in seed `seed`'s random look."""
+    try:
+        draw = LOOKALIKES[kind]
+    except KeyError:
+        raise ValueError(f"unknown look-alike {kind!r}; known: {', '.join(LOOKALIKE_KINDS)}") from None
+    return draw(look_from_seed(seed), random.Random(f"onestroke-lookalike:{kind}:{seed}"))

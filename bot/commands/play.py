@@ -73,6 +73,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--theme", default="classic", choices=tuple(THEMES), help=f"colour theme: {', '.join(THEMES)}"
     )
+    p.add_argument("--look", type=int, metavar="SEED", help="draw the game in the random look of SEED")
     add_rules_arguments(p, default="strict")
     p.add_argument("--web", action="store_true", help="the game as a web page in Chromium (127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="with --web: only serve the page, print its URL")
@@ -160,6 +161,7 @@ def run_practice(args: argparse.Namespace) -> int:
         "scale": args.scale,
         "theme": args.theme,
         "rules": rules_from(args),
+        "look": args.look,
     }
     if args.web:
         return run_web_practice(**game, browser=not args.no_browser)

@@ -8,7 +8,7 @@ same rules as the Tk window (practice/rules.py), writes the same JSON game log, 
 screen (practice/view.py) for the page to show on its canvas. With `--stalls` the page's own
 main thread busy-waits 0-400 ms now and then: no events, no frames, as in a real stall.
 
-    onestroke practice --web [--position X,Y] [--levels N] [--log FILE] ...
+    onestroke practice --web [--position X,Y] [--levels N] [--log FILE] [--look SEED] ...
 
 serves on 127.0.0.1 (a free port) and opens Chromium in app mode at the position, with the
 page's size; `--no-browser` only serves, for a browser of your choice.
@@ -52,8 +52,9 @@ class WebGame(GameHost):
         scale: float = 1.0,
         theme: str = "classic",
         rules: Rules | None = None,
+        look: int | None = None,
     ) -> None:
-        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules)
+        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules, look=look)
         self.lock = threading.Lock()
         self.version = 0
         self.image = self._encoded()
@@ -181,6 +182,7 @@ def run_web_practice(
     scale: float = 1.0,
     theme: str = "classic",
     rules: Rules | None = None,
+    look: int | None = None,
     browser: bool = True,
 ) -> int:
     """`onestroke practice --web`: serve the page, open Chromium on it, run until the levels are done."""
@@ -189,7 +191,7 @@ def run_web_practice(
         raise KeyboardInterrupt  # SIGTERM too: the browser is stopped on the way out
 
     signal.signal(signal.SIGTERM, interrupted)
-    game = WebGame(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules)
+    game = WebGame(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules, look=look)
     server = make_server(game)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -1,0 +1,230 @@
+"""Random looks (practice/looks.py): the renderer's truth, and today's detector swept over them.
+
+The sweep (benchmarks/looks_bench.py, 1,000 seeds there, SEEDS here) draws a random level in a
+look nobody chose and compares `detect` with the render's truth as `fixtures check` compares a
+label. The detector may refuse (it was built from the project's own looks: issue 18 is to raise
+that), but it must never read a board that differs from the truth, nor a board or a go-on
+control on a look-alike. Seeds it misreads today are listed in KNOWN_WRONG with what it read, as
+strict xfails: bugs for vision to fix, and a fixed one shows up as an XPASS to take off the list.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the sweep lives in benchmarks/, beside the package
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.looks_bench import Result, run_negative, run_seed  # noqa: E402
+from onestroke.bot.cli import main  # noqa: E402
+from onestroke.practice.looks import (  # noqa: E402
+    SCREENS,
+    Look,
+    captured,
+    look_from_seed,
+    moment,
+    render_look,
+    sample,
+)
+from onestroke.practice.rules import PracticeGame, Rules  # noqa: E402
+from onestroke.practice.view import GameView  # noqa: E402
+from onestroke.practice.web.server import WebGame  # noqa: E402
+from onestroke.solver.board import Board  # noqa: E402
+from onestroke.solver.check import is_valid_path  # noqa: E402
+
+SEEDS = range(200)
+NEGATIVES = range(70)  # ten of each look-alike kind
+EXACT_FLOOR = 7
+"""Screens of SEEDS read exactly: a little below today's detector (9 of 200, measured; docs/vision.md
+"Random looks" has the 1,000-seed table). Issue 18 raises it to 90 %."""
+
+KNOWN_WRONG: dict[int, str] = {
+    27: "a 2x4 board with one open cell read from the bottom rows of a 6x4 half-drawn level"
+    " (circle tiles on a gradient, lit path with step numbers, framed S start, E end, buttons)",
+    49: "an inner-square hole at [4, 3] read as the start, the framed-S start at [5, 1] as a plain cell"
+    " (dots on a dark field, hint line)",
+    104: "a plain cell at [0, 3] read as a goal E where the hint line turns"
+    " (rounded tiles, inner-square holes)",
+}
+"""Seeds of SEEDS today's detector misreads, with what it read (`benchmarks.looks_bench`)."""
+KNOWN_FALSE: dict[int, str] = {}
+"""Look-alike seeds of NEGATIVES on which today's detector reads a board or a go-on control."""
+
+
+@functools.cache
+def result(seed: int) -> Result:
+    return run_seed(seed)
+
+
+@functools.cache
+def negative(seed: int) -> Result:
+    return run_negative(seed)
+
+
+def _marked(seeds: range, known: dict[int, str]) -> list[object]:
+    return [
+        pytest.param(s, marks=pytest.mark.xfail(reason=f"seed {s}: {known[s]}", strict=True))
+        if s in known
+        else s
+        for s in seeds
+    ]
+
+
+# -- the renderer ---------------------------------------------------------------------------
+
+
+def test_a_seed_always_draws_the_same_screen() -> None:
+    first, again = sample(7), sample(7)
+    assert first.look == again.look and first.truth == again.truth
+    assert np.array_equal(first.image, again.image)
+    assert sample(8).look != first.look
+
+
+def test_the_seeds_pick_every_value_of_every_freedom() -> None:
+    looks = [look_from_seed(s) for s in SEEDS]
+    seen: dict[str, set[str]] = {}
+    for look in looks:
+        for name, value in look.freedoms().items():
+            seen.setdefault(name, set()).add(value)
+    assert seen["cell_style"] == {"tiles", "touching", "dots", "framed"}
+    assert seen["background"] == {"flat", "gradient", "dark", "noise"}
+    assert seen["hole_style"] == {"absent", "dark", "hatched", "inner"}
+    assert seen["start_marker"] == {"tile", "disc", "letter", "dot", "blob"}
+    assert seen["end_marker"] == {"none", "letter", "flag", "red"}
+    assert seen["path_style"] == {"filled", "band", "line", "dots"}
+    assert seen["cell_shape"] == {"square", "rounded", "circle"}
+    assert seen["extras"] == {"none", "icons", "buttons"}
+    assert seen["screen"] == set(SCREENS)
+    assert {"true", "false"} <= seen["hint"] and {"true", "false"} <= seen["finger"]
+    assert len(seen["scale"]) > 1 and "none" in seen["jpeg"] and len(seen["jpeg"]) > 1
+    kinds = {moment(s) for s in SEEDS}
+    assert kinds == {"level", "half", "complete"}
+
+
+def test_the_truth_is_a_playable_level_and_a_path_drawn_from_its_start() -> None:
+    for seed in range(60):
+        shown = sample(seed)
+        truth = shown.truth
+        height, width = shown.image.shape[:2]
+        expected = SCREENS[shown.look.screen]
+        assert (width, height) == (
+            round(expected[0] * shown.look.scale),
+            round(expected[1] * shown.look.scale),
+        )
+        if shown.kind == "complete":
+            assert truth.board is None and truth.next is not None and truth.screen == "complete"
+            assert 0 <= truth.next[0] < width and 0 <= truth.next[1] < height
+            continue
+        board = truth.board
+        assert isinstance(board, Board) and truth.screen == "level" and truth.next is None
+        assert (board.end is not None) == (shown.look.end_marker != "none")
+        assert (len(truth.walked) > 1) == (shown.kind == "half")
+        if truth.walked:
+            assert truth.walked[0] == board.start and len(set(truth.walked)) == len(truth.walked)
+            assert all(
+                abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+                for a, b in zip(truth.walked, truth.walked[1:], strict=False)
+            )
+        assert truth.origin is not None and truth.pitch is not None
+        right = truth.origin[0] + truth.pitch[0] * (board.cols - 1)
+        bottom = truth.origin[1] + truth.pitch[1] * (board.rows - 1)
+        assert 0 < truth.origin[0] < right < width and 0 < truth.origin[1] < bottom < height
+
+
+def test_the_truth_origin_and_pitch_locate_the_cells_after_scaling_and_jpeg() -> None:
+    """The start tile's colour is where the truth puts the start, in a scaled JPEG capture."""
+    seed = next(s for s in range(500) if _tile_start(look_from_seed(s)) and moment(s) == "level")
+    shown = sample(seed)
+    board, truth = shown.truth.board, shown.truth
+    assert board is not None and truth.origin is not None and truth.pitch is not None
+    r, c = board.start
+    x, y = truth.origin[0] + truth.pitch[0] * c, truth.origin[1] + truth.pitch[1] * r
+    at = shown.image[round(y), round(x)].astype(int)
+    assert np.abs(at - np.array(shown.look.palette.start)).max() < 24, (seed, at, shown.look.palette.start)
+
+
+def _tile_start(look: Look) -> bool:
+    return (
+        look.start_marker == "tile"
+        and look.cell_style != "dots"
+        and look.scale != 1.0
+        and look.jpeg is not None
+        and look.end_marker != "red"
+    )
+
+
+def test_the_go_on_truth_lies_on_the_go_on_control() -> None:
+    """Above and below the centre the truth gives (its label is white), the control's colour shows."""
+    for seed in [s for s in range(200) if moment(s) == "complete" and look_from_seed(s).scale != 1.0][:3]:
+        shown = sample(seed)
+        assert shown.truth.next is not None
+        x, y = shown.truth.next
+        reach = round(0.04 * min(shown.image.shape[:2]))
+        column = shown.image[round(y) - reach : round(y) + reach, round(x)].astype(int)
+        off = np.abs(column - np.array(shown.look.palette.start)).max(axis=1)
+        assert off.min() < 24, (seed, off.min())
+
+
+def test_captured_scales_and_compresses_as_the_look_says() -> None:
+    look = next(look_from_seed(s) for s in range(200) if look_from_seed(s).scale == 0.5)
+    board = Board.from_text("S . .\n. . .\n")
+    image = render_look(board, look, width=400, height=700).image
+    small = captured(image, look)
+    assert small.shape[:2] == (350, 200)
+    ok, _ = cv2.imencode(".png", small)
+    assert ok
+
+
+def test_a_look_draws_a_half_drawn_level_unlike_the_untouched_one() -> None:
+    board = Board.from_text("S . .\n. . .\n. . .\n")
+    route = [(0, 0), (0, 1), (0, 2), (1, 2)]
+    assert is_valid_path(board, [*route, (1, 1), (1, 0), (2, 0), (2, 1), (2, 2)])
+    for seed in range(12):
+        look = look_from_seed(seed)
+        untouched = render_look(board, look, width=540, height=960).image
+        drawn = render_look(board, look, width=540, height=960, route=route).image
+        assert not np.array_equal(untouched, drawn), f"seed {seed}: the path does not show"
+
+
+def test_the_web_game_serves_its_screens_in_the_look() -> None:
+    """`practice --web --look SEED`: the page's screen is the look's drawing of the level."""
+    game = WebGame(seed=12, look=27, rules=Rules(fps=30))
+    shown = cv2.imdecode(np.frombuffer(game.image, np.uint8), cv2.IMREAD_COLOR)
+    view = GameView(game.width, game.height, look=look_from_seed(27))
+    assert np.array_equal(shown, view.draw(PracticeGame(view, seed=12, rules=Rules(fps=30))))
+    plain = cv2.imdecode(np.frombuffer(WebGame(seed=12).image, np.uint8), cv2.IMREAD_COLOR)
+    assert not np.array_equal(shown, plain)
+
+
+def test_a_look_that_is_no_number_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["practice", "--look", "blue"]) == 2
+    assert "argument --look: invalid int value" in capsys.readouterr().err
+
+
+# -- the sweep ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", _marked(SEEDS, KNOWN_WRONG))
+def test_detect_never_misreads_a_random_look(seed: int) -> None:
+    found = result(seed)
+    assert found.outcome != "wrong", f"seed {seed} ({found.kind}): {found.detail}\n{found.read}"
+
+
+@pytest.mark.parametrize("seed", _marked(NEGATIVES, KNOWN_FALSE))
+def test_detect_finds_no_board_on_a_lookalike(seed: int) -> None:
+    found = negative(seed)
+    assert found.outcome != "wrong", f"look-alike {seed} ({found.kind}): {found.detail}\n{found.read}"
+
+
+def test_detect_reads_random_looks_exactly_at_least_as_often_as_today() -> None:
+    exact = sum(result(s).outcome == "exact" for s in SEEDS)
+    assert exact >= EXACT_FLOOR, (
+        f"{exact} of {len(SEEDS)} random-look screens read exactly, floor {EXACT_FLOOR}"
+    )

@@ -76,6 +76,17 @@ class Capabilities:
     cell_dwell: float | None = None
 
 
+class WindowGoneWatch(Protocol):
+    """A watch on one window, from the moment it is made until it is closed (a context manager):
+    `gone` is set when the window goes away (destroyed or hidden)."""
+
+    gone: threading.Event
+
+    def __enter__(self) -> Any: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+
 @runtime_checkable
 class WindowStack(Protocol):
     """The desktop's window stack (X11): who is on top where. Every answer may be None: cannot tell."""
@@ -86,6 +97,11 @@ class WindowStack(Protocol):
 
     def window_at(self, point: Point) -> Rect | None:
         """The rectangle of the window a person sees at `point`."""
+        ...
+
+    def watch(self, point: Point, on_gone: Callable[[], None]) -> WindowGoneWatch:
+        """A watch on the window a person sees at `point`; `on_gone` is called (from any thread)
+        the moment it goes. Where the question cannot be asked the watch never fires."""
         ...
 
 
@@ -170,6 +186,12 @@ class TouchSession(ABC):
                 self._release()
             finally:
                 self._pressed = False
+
+    def release_now(self) -> None:
+        """Lift the finger at once from any thread (a watcher that saw the game's window go),
+        where the backend can; the session's own `up` still follows. By default it cannot, and
+        does nothing: the drag's next look sees the board gone and lifts the finger then."""
+        return  # a backend that can (the desktop's XTEST release) overrides this
 
     @property
     def is_down(self) -> bool:

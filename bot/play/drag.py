@@ -31,11 +31,12 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Literal, Protocol
 
 import numpy as np
 
 from onestroke.bot.coords import Geometry, Point, Rect
+from onestroke.bot.device.base import Device
 from onestroke.bot.play.pace import DragPace
 from onestroke.bot.vision.watch import BoardReading, BoardWatch, Box
 from onestroke.solver.board import Cell
@@ -46,12 +47,18 @@ UNDOS = 3  # wrong cells undone in one drag before giving up
 FULL_EVERY = 8  # every this many steps one look takes in the whole board, not only around the head
 
 
+StopCause = Literal["window", "vanished", "dropped", "not-following", "changed", "undo"]
+"""Why a drag was given up: the game's window closed; the board vanished from the screen; the game
+dropped the drawn path; it stopped following (no answer after the re-sends); cells off the route
+changed at once; it kept taking cells off the route."""
+
+
 class DragStopped(OnestrokeError):
     """The drag was given up (the finger is already lifted); the message names the cause."""
 
-    def __init__(self, message: str, *, cause: str, taken: int) -> None:
+    def __init__(self, message: str, *, cause: StopCause, taken: int) -> None:
         super().__init__(message)
-        self.cause = cause  # "window", "vanished", "dropped", "not-following", "changed", "undo"
+        self.cause: StopCause = cause
         self.taken = taken  # route cells the game showed as taken when the finger was lifted
 
 
@@ -166,7 +173,7 @@ class _Drag:
                 drawn.append(target)
             self.report.cells += 1
 
-    def _stop(self, message: str, cause: str, taken: int) -> DragStopped:
+    def _stop(self, message: str, cause: StopCause, taken: int) -> DragStopped:
         self.touch.up()  # first: the finger must not stay down while we explain
         return DragStopped(message, cause=cause, taken=taken)
 
@@ -267,7 +274,7 @@ class _Drag:
 
 
 def watched_drag(
-    device: Any,
+    device: Device,
     region: Rect,
     image_geometry: Geometry,
     pointer_geometry: Geometry,
@@ -293,13 +300,13 @@ def watched_drag(
     watch = BoardWatch(lambda: device.grab(region), image_geometry, cells, walked, grab_box=grab_box)
     if watch.shape[:2] != (whole.height, whole.width):  # image pixels are not capture units (HiDPI)
         watch.grab_box = None  # whole-board looks only: a box would not line up pixel for pixel
-    windows = getattr(device, "windows", None)
+    windows = device.windows
     centre = pointer_geometry.bounds().centre
     window = windows.window_at(centre) if windows is not None else None
     try:
         with device.touch(pointer_geometry.bounds()) as touch, ExitStack() as stack:
             window_open = None
-            if windows is not None and hasattr(windows, "watch") and hasattr(touch, "release_now"):
+            if windows is not None:
                 # the X server tells the moment the game's window goes: the button is released
                 # from the watching thread at once, without waiting for the next look
                 gone = stack.enter_context(windows.watch(centre, touch.release_now)).gone
@@ -308,6 +315,7 @@ def watched_drag(
                 touch, watch, path, pointer_geometry.centre, start=start, pace=pace, window_open=window_open
             )
     except DragStopped as stopped:
-        if stopped.cause == "vanished" and window is not None and windows.window_at(centre) != window:
+        closed = window is not None and windows is not None and windows.window_at(centre) != window
+        if stopped.cause == "vanished" and closed:
             raise DragStopped("the game window closed", cause="window", taken=stopped.taken) from None
         raise

@@ -37,27 +37,25 @@ def positive_float(text: str, unit: str = "") -> float:
     return value
 
 
-def positive_int(text: str) -> int:
+def whole_number(text: str, *, at_least: int, what: str | None = None) -> int:
+    """An integer of at least `at_least`; `what` (e.g. "a monitor number") words the error."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {what or 'a whole number'}, got {text!r}") from None
+    if value < at_least:
+        named = f" ({what})" if what else ""
+        raise argparse.ArgumentTypeError(f"must be at least {at_least}, got {text!r}{named}")
     return value
+
+
+def positive_int(text: str) -> int:
+    return whole_number(text, at_least=1)
 
 
 def monitor_number(text: str) -> int:
     """An mss monitor: 1 the first, 2 the second, ..., 0 all monitors together."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(
-            f"expected a monitor number (1 = the first, 0 = all together), got {text!r}"
-        )
-    return value
+    return whole_number(text, at_least=0, what="a monitor number: 1 = the first, 0 = all together")
 
 
 def _pair(text: str, kind: type) -> tuple[Any, Any]:

@@ -84,17 +84,20 @@ def test_quick_certificate_takes_a_timeout() -> None:
 
 
 def test_the_backtracker_stops_at_the_deadline_on_large_grids() -> None:
-    grid = Grid(serpentine(201), bitset=False)
+    board = serpentine(201)
+    grid = Grid(board, bitset=False)
     with pytest.raises(SearchTimeout):
         backtrack.first_index_path(grid, past(), None)
-    assert backtrack.first_index_path(grid, None, None) is not None
+    found = backtrack.first_index_path(grid, None, None)
+    assert found is not None and is_valid_path(board, [grid.cells[i] for i in found])
 
 
 def test_the_sat_engine_gives_up_at_the_deadline_while_building_its_model() -> None:
     board = serpentine(101)
     assert exact.solve_exact(board, past()) is None
-    path = exact.solve_exact(Board.from_rows(["111", "111"], start=(0, 0)), time.perf_counter() + 60)
-    assert isinstance(path, list) and len(path) == 6
+    small = Board.from_rows(["111", "111"], start=(0, 0))
+    path = exact.solve_exact(small, time.perf_counter() + 60)
+    assert isinstance(path, list) and is_valid_path(small, path)
 
 
 def test_solve_reports_a_timeout_from_any_stage() -> None:
@@ -106,8 +109,9 @@ def test_solve_reports_a_timeout_from_any_stage() -> None:
 
 def test_an_infinite_timeout_means_no_deadline() -> None:
     board = Board.from_text("S . .\n. . .\n")
-    assert solve(board, timeout=float("inf")).status == "solved"
-    assert solve(board, timeout=float("inf"), engine="exact").status == "solved"
+    for engine in ("auto", "exact"):
+        result = solve(board, timeout=float("inf"), engine=engine)
+        assert result.status == "solved" and is_valid_path(board, result.path)
 
 
 @pytest.mark.parametrize("board", [row(BIG), serpentine(151)], ids=["row", "serpentine"])
@@ -168,6 +172,7 @@ def test_boards_over_the_sat_limit_get_the_backtracker_with_all_the_time(monkeyp
     board = Board.from_text("S . . .\n. . . .\n. . . .\n")
     result = solve(board)
     assert result.status == "solved" and result.engine == "search"
+    assert is_valid_path(board, result.path)
     refused = solve(board, engine="exact")
     assert refused.status == "timeout" and refused.solvable is None
     assert refused.reason == "too large for the exact engine: 12 open cells (at most 5 with 4-moves)"

@@ -116,7 +116,7 @@ def test_no_certificate_on_solvable_boards(text: str) -> None:
 
 def test_single_cell_board_is_its_own_path() -> None:
     board = Board.from_text("# S #\n")
-    assert solve(board).path == ((0, 1),)
+    assert solve(board).path == ((0, 1),) and is_valid_path(board, solve(board).path)
     assert count_paths(board) == 1
 
 
@@ -214,6 +214,7 @@ def test_random_boards_get_the_same_verdict_from_every_engine(
     assert len(set(found.values())) == 1, (found, board.to_text())
     first = next(iter_paths(board), None)
     assert (first is not None) is found["auto"]
+    assert first is None or is_valid_path(board, first)
     for result in verdicts.values():
         if result.path is not None:
             assert is_valid_path(board, result.path)

@@ -110,10 +110,10 @@ def follow_route(
 
     Presses on `path[start]`, sends the finger one cell at a time and waits for each step to
     show; lifts the finger at the end. A step onto the cell before the head (the walk going back
-    over the drawn path: `walk_back`) undoes the head, as the game does; any other step takes a
-    new cell. On a cause to stop, lifts the finger at once and raises `DragStopped`. `jiggle`
-    is the pointer distance of a re-sent move from the cell centre (default a tenth of the
-    distance between two neighbouring cells).
+    over the drawn path: `solver.finish.Finish.stroke`) undoes the head, as the game does; any
+    other step takes a new cell. On a cause to stop, lifts the finger at once and raises
+    `DragStopped`. `jiggle` is the pointer distance of a re-sent move from the cell centre
+    (default a tenth of the distance between two neighbouring cells).
     """
     pace = pace or DragPace()
     report = DragReport()
@@ -134,14 +134,6 @@ def follow_route(
     touch.up()
     report.seconds = clock() - began
     return report
-
-
-def walk_back(drawn: Sequence[Cell], to: int, finish: Sequence[Cell]) -> list[Cell]:
-    """The walk that undoes `drawn` (start to head) back to `drawn[to]`, then goes on along `finish`
-    (which begins at `drawn[to]`): for `follow_route` with `start=len(drawn) - 1`."""
-    if not finish or finish[0] != drawn[to]:
-        raise ValueError(f"the finish must begin at the cell gone back to, {drawn[to]}")
-    return [*drawn, *reversed(drawn[to:-1]), *finish[1:]]
 
 
 @dataclass

@@ -272,8 +272,10 @@ def run_demo(args: argparse.Namespace) -> int:
             say=lambda line: print(line, flush=True),
         )
     verdicts = judge_log(run.records)
+    if verdicts:  # the bot's lines above say what it did; this is what the game itself recorded
+        print("demo: the game's own log, level by level:")
     for verdict in verdicts:
-        print(verdict.line)
+        print(f"  {verdict.line}")
     cleared = sum(verdict.cleared for verdict in verdicts)
     strays = sum(verdict.stray for verdict in verdicts)
     failures = len(verdicts) - cleared - strays

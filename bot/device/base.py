@@ -7,6 +7,9 @@ says what it can do (`Capabilities`). Backends register by name (`register`, `op
 one module each: desktop (mss + pyautogui), xvfb (a private virtual display), adb (a phone);
 x11 adds the window stack (`WindowStack`) to the desktop.
 
+Backend modules load only when their device is opened (`register_module`): listing the names
+imports none of them.
+
 Gestures (bot/gesture.py) are neutral timed events; `perform` plays one on any device, after
 checking that every point lies inside the area allowed for it — before anything is pressed.
 A caller that wants to watch the screen between events (the closed-loop drag) opens the session
@@ -21,6 +24,7 @@ Safety rules (docs/CONTRIBUTING.md), enforced here for every backend:
 
 from __future__ import annotations
 
+import importlib
 import signal
 import threading
 import time
@@ -277,6 +281,7 @@ def perform(
 
 Opener = Callable[..., Device]
 _OPENERS: dict[str, Opener] = {}
+_MODULES: dict[str, str] = {}  # backends known by name, imported on first use: name -> module
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -292,13 +297,21 @@ def register(name: str) -> Callable[[F], F]:
     return add
 
 
+def register_module(name: str, module: str) -> None:
+    """Name a backend whose `module` registers it when imported: it is imported only when
+    `open_device(name)` first needs it (adbutils, mss, pyautogui load for their own device)."""
+    _MODULES[name] = module
+
+
 def device_names() -> list[str]:
-    """The registered backends, sorted."""
-    return sorted(_OPENERS)
+    """The registered backends, sorted (imported or not)."""
+    return sorted(_OPENERS.keys() | _MODULES.keys())
 
 
 def open_device(name: str, **options: Any) -> Device:
     """Open the backend called `name` (see `device_names()`); close it, or use it in `with`."""
+    if name not in _OPENERS and name in _MODULES:
+        importlib.import_module(_MODULES[name])  # registers it
     try:
         opener = _OPENERS[name]
     except KeyError:

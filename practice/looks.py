@@ -332,8 +332,8 @@ def _draw_board(image: np.ndarray, board: Board, g: Geometry, look: Look, route:
     _draw_underlay(image, board, g, look, holes)
     for cell in holes:
         _draw_hole(image, g, look, cell)
-    if look.path_style == "filled" and len(route) > 1 and look.cell_style == "tiles":
-        # walked tiles joined across the gaps, so the walked cells read as one shape
+    if look.path_style == "filled" and len(route) > 1 and look.cell_style in ("tiles", "dots"):
+        # walked tiles (dots) joined across the gaps, under the cells: the join shows the order
         thick_line(image, [g.centre(c) for c in route], 0.5 * side, p.path, round_caps=False)
     for cell in board.cells:
         x, y = g.centre(cell)
@@ -419,7 +419,15 @@ def _draw_route(image: np.ndarray, g: Geometry, look: Look, route: Sequence[Cell
         return
     p, (pitch, _) = look.palette, g.pitch
     points = [(float(x), float(y)) for x, y in (g.centre(c) for c in route)]
-    if look.path_style == "band":
+    if look.path_style == "filled" and look.cell_style in ("touching", "framed"):
+        # consecutive walked cells merge: the line between them is painted over (and only theirs,
+        # so the order shows where walked cells touch out of order)
+        for a, b in zip(points, points[1:], strict=False):
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            reach = ((b[0] - a[0]) * 0.2, (b[1] - a[1]) * 0.2)
+            ends = [(mid[0] - reach[0], mid[1] - reach[1]), (mid[0] + reach[0], mid[1] + reach[1])]
+            thick_line(image, ends, 0.6 * pitch, p.path, round_caps=False)
+    elif look.path_style == "band":
         thick_line(image, points, look.path_width * pitch, p.path)
     elif look.path_style == "line":
         thick_line(image, points, max(1.5, look.path_width * pitch), p.stroke, round_caps=False)

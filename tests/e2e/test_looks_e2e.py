@@ -8,9 +8,11 @@ sweep's question (tests/test_random_looks.py), not this one: today's detector re
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -23,6 +25,7 @@ from onestroke.practice.looks import look_from_seed
 from onestroke.practice.process import start_game, stop_game
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
+from onestroke.practice.web.server import BROWSERS
 from onestroke.solver.search import solve
 
 pytestmark = pytest.mark.e2e
@@ -72,5 +75,34 @@ def test_the_window_shows_the_random_look_and_plays_by_the_strict_rules(
             time.sleep(0.05)
         (record, *_) = [line for line in log.read_text().splitlines() if line.strip()]
         assert '"cleared": true' in record, record
+    finally:
+        stop_game(game.process)
+
+
+@pytest.mark.skipif(
+    not any(shutil.which(name) for name in BROWSERS),
+    reason="Chromium is not installed (apt-get install chromium; `bash run.sh test` installs it)",
+)
+def test_the_web_page_shows_the_random_look(desktop: DesktopDevice, tmp_path: Path) -> None:
+    """`practice --web --look SEED`: Chromium shows the look's level; found on the whole screen."""
+    look = LOOKS[1]
+    game = start_game(
+        LEVEL_SEED, tmp_path / "game.jsonl", (500, 100), rules=Rules(fps=30), web=True, look=look
+    )
+    try:
+        box = game.window
+        expected = shown_level(int(box.width), int(box.height), look)
+        deadline, best = time.monotonic() + 20, 1.0
+        while best > 0.01 and time.monotonic() < deadline:  # the page draws its first screen
+            screen = desktop.grab()
+            scores = cv2.matchTemplate(screen, expected, cv2.TM_SQDIFF_NORMED)
+            best, _, (x, y), _ = cv2.minMaxLoc(scores)
+            time.sleep(0.2)
+        shot = screen[y : y + expected.shape[0], x : x + expected.shape[1]].astype(int)
+        off = np.abs(shot - expected).max(axis=2)
+        assert best <= 0.01 and (off > 8).mean() < 0.001, (
+            f"look {look}: the page is not the rendered look (best match {best:.4f} at {x},{y};"
+            f" {(off > 8).mean():.2%} of its pixels off by more than 8)"
+        )
     finally:
         stop_game(game.process)

@@ -33,7 +33,7 @@ from onestroke.bot.commands.common import (
 )
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.coords import Rect
-from onestroke.bot.device import Device, device_for
+from onestroke.bot.device import Device
 from onestroke.bot.device.desktop import DesktopDevice, no_display_reason
 from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.files import OutputPathError, check_writable_file, writable_folder
@@ -41,6 +41,7 @@ from onestroke.bot.gesture import DEFAULT_SPEED
 from onestroke.bot.imageio import check_writable, write_image
 from onestroke.bot.play.demo import game_window
 from onestroke.bot.play.demo import run_demo as play_demo
+from onestroke.bot.play.device_choice import device_for
 from onestroke.bot.play.guards import check_region_on_screen
 from onestroke.bot.play.logbook import default_log_dir
 from onestroke.bot.play.loop import LoopStopped, play

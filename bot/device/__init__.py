@@ -28,7 +28,6 @@ from onestroke.bot.device.base import (
     register_module,
     signals_deferred,
 )
-from onestroke.bot.device.choose import device_for
 
 BACKENDS = {
     "desktop": "onestroke.bot.device.desktop",
@@ -60,7 +59,6 @@ __all__ = [
     "UnsafeDragError",
     "WindowStack",
     "check_inside",
-    "device_for",
     "device_names",
     "open_device",
     "perform",

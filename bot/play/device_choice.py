@@ -1,11 +1,13 @@
 """Which device to open for a command: a phone when asked (`--adb`), else what the profile names.
 
 The one place that turns a saved profile plus command-line choices into `open_device` options.
+It lives in the play layer, the first one above both parts it composes: calibration's saved
+profiles and the devices' registry.
 """
 
 from __future__ import annotations
 
-from onestroke.bot.device.base import Device, open_device
+from onestroke.bot.device import Device, open_device
 from onestroke.calibration.profile import Profile
 
 

@@ -1,6 +1,6 @@
 """The random-look sweep: today's `detect` on levels drawn in looks nobody chose (issue 18).
 
-    python -m benchmarks.looks_bench [--seeds N] [--first S] [--negatives N] [--markdown]
+    python -m benchmarks.looks_bench [--seeds N] [--first S] [--negatives N] [--write DIR]
 
 Each seed draws a random level in a random look (practice/looks.py: palette, background, cell
 style and shape, holes, start and end markers, path style, icons, hint line, screen size,
@@ -20,7 +20,9 @@ board read on one is a false board, a go-on control read on one a false go-on.
 
 It prints the totals, a table per freedom (exact / refused / wrong by the freedom's value), the
 refusal reasons grouped (numbers and cell lists folded), and every wrong seed with its read.
-tests/test_random_looks.py runs the same sweep on fewer seeds.
+tests/test_random_looks.py runs the same sweep on fewer seeds. `--write DIR` also saves every
+screen as a labelled pair (`look-SEED.png` + `.txt`, `lookalike-KIND-SEED.png` + `; no board`), for
+`onestroke fixtures check DIR` and `onestroke detect --overlay` to look at one.
 """
 
 from __future__ import annotations
@@ -35,11 +37,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # tools/ is a folder of scripts beside the package, not part of it
     sys.path.insert(0, str(ROOT))
 
-from onestroke.bot.labels import Label, compare, detection_record  # noqa: E402
+from onestroke.bot.imageio import write_image  # noqa: E402
+from onestroke.bot.labels import Label, compare, detection_record, label_text  # noqa: E402
 from onestroke.bot.progressbar import progress  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
 from onestroke.practice.looks import Sample, look_from_seed, sample  # noqa: E402
@@ -85,9 +90,28 @@ class Result:
 
 
 def truth_label(shown: Sample) -> Label:
-    """The render's truth as the label `fixtures check` would read for it."""
+    """The render's truth as the label `fixtures check` would read for it (the look in a note)."""
     t = shown.truth
-    return Label(t.board, t.screen, t.next, t.walked, t.origin, t.pitch)
+    look = ", ".join(f"{name} {value}" for name, value in shown.look.freedoms().items())
+    notes = (f"random look {shown.seed} ({shown.kind}): {look}",)
+    return Label(t.board, t.screen, t.next, t.walked, t.origin, t.pitch, notes)
+
+
+def write_pair(folder: Path, name: str, image: np.ndarray, label: Label) -> None:
+    """`image` and its label as NAME.png + NAME.txt in `folder`, as `fixtures check` reads them."""
+    write_image(folder / f"{name}.png", image)
+    (folder / f"{name}.txt").write_text(label_text(label), encoding="utf-8")
+
+
+def write_seed(folder: Path, seed: int) -> None:
+    shown = sample(seed)
+    write_pair(folder, f"look-{seed}", shown.image, truth_label(shown))
+
+
+def write_negative(folder: Path, seed: int) -> None:
+    kind = LOOKALIKE_KINDS[seed % len(LOOKALIKE_KINDS)]
+    note = f"look-alike {kind} in random look {seed}"
+    write_pair(folder, f"lookalike-{kind}-{seed}", lookalike(kind, seed), Label(None, notes=(note,)))
 
 
 def run_seed(seed: int) -> Result:
@@ -277,7 +301,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=1000, help="random-look screens (default 1000)")
     parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--negatives", type=int, default=140, help="look-alike negatives (default 140)")
+    parser.add_argument("--write", type=Path, metavar="DIR", help="also save each screen with its label")
     args = parser.parse_args(argv)
+    if args.write is not None:
+        args.write.mkdir(parents=True, exist_ok=True)
+        for seed in range(args.first, args.first + args.seeds):
+            write_seed(args.write, seed)
+        for seed in range(args.first, args.first + args.negatives):
+            write_negative(args.write, seed)
     began = time.perf_counter()
     results = sweep(
         range(args.first, args.first + args.seeds), range(args.first, args.first + args.negatives)

@@ -22,8 +22,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # the sweep lives in benchmarks/, beside the package
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.looks_bench import Result, run_negative, run_seed  # noqa: E402
+from benchmarks.looks_bench import (  # noqa: E402
+    Result,
+    run_negative,
+    run_seed,
+    truth_label,
+    write_negative,
+    write_seed,
+)
 from onestroke.bot.cli import main  # noqa: E402
+from onestroke.bot.labels import parse_label  # noqa: E402
 from onestroke.practice.looks import (  # noqa: E402
     SCREENS,
     Look,
@@ -220,6 +228,25 @@ def test_detect_never_misreads_a_random_look(seed: int) -> None:
 def test_detect_finds_no_board_on_a_lookalike(seed: int) -> None:
     found = negative(seed)
     assert found.outcome != "wrong", f"look-alike {seed} ({found.kind}): {found.detail}\n{found.read}"
+
+
+def test_fixtures_check_judges_a_written_sample_as_the_sweep_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The truth is a label: written as a pair, `onestroke fixtures check` agrees with the sweep."""
+    exact = next(s for s in SEEDS if result(s).outcome == "exact")
+    refused = next(s for s in SEEDS if result(s).outcome == "refused" and result(s).kind != "complete")
+    write_seed(tmp_path, exact)
+    written, truth = parse_label((tmp_path / f"look-{exact}.txt").read_text()), truth_label(sample(exact))
+    assert (written.board, written.screen, written.walked) == (truth.board, truth.screen, truth.walked)
+    assert written.origin == pytest.approx(truth.origin, abs=0.01) and written.pitch == pytest.approx(
+        truth.pitch, abs=0.01
+    )
+    write_negative(tmp_path, 3)
+    assert main(["fixtures", "check", str(tmp_path)]) == 0, capsys.readouterr().out
+    write_seed(tmp_path, refused)
+    assert main(["fixtures", "check", str(tmp_path)]) == 1
+    assert f"look-{refused}" in capsys.readouterr().out
 
 
 def test_detect_reads_random_looks_exactly_at_least_as_often_as_today() -> None:

@@ -2,8 +2,9 @@
 
 Contract: ../shared/spec/formats.md. Every image file is checked before the first is read, so a
 missing file stops the run with one line on stderr (exit 2). Exit 1 when any image has no
-board (or, for solve-image, no route); 0 otherwise. A level-complete screen has no board (exit
-1) and says where its go-on control is. When part of a path is drawn, solve-image finishes it
+board (or, for solve-image, no route); 0 otherwise. A level-complete screen has no board and
+says where its go-on control is: for detect a screen read right (exit 0), for solve-image
+nothing to solve (exit 1). When part of a path is drawn, solve-image finishes it
 as the bot would (solver/finish.py: from the cat's cell when a finish exists, else after
 undoing as few drawn cells as can be), and says so.
 

@@ -131,7 +131,7 @@ def finish(board: Board, walked: Sequence[Cell], *, timeout: float = 5.0) -> Fin
     problem = drawn_problem(board, walked)
     if problem:
         raise WalkedError(f"the walked cells are not a path from the start on this board: {problem}")
-    if len(walked) == len(board) and board.end in (None, walked[-1]):
+    if 1 < len(walked) == len(board) and board.end in (None, walked[-1]):
         return Finish(board, walked, len(walked), walked[-1:], None)
     deadline = time.monotonic() + timeout
     for kept in range(len(walked), 1, -1):  # the latest walked cell first: as little undone as can be

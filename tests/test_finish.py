@@ -138,6 +138,13 @@ def test_every_cell_walked_is_done_and_nothing_is_dragged() -> None:
     assert found.describe() == "every cell is walked already (the cat on [1, 0])"
 
 
+def test_a_single_cell_with_nothing_drawn_is_solved_not_done() -> None:
+    board = Board.from_text("# S #\n")
+    found = finish(board, ())
+    assert not found.done and found.result is not None and found.result.status == "solved"
+    assert found.path == ((0, 1),) and is_valid_path(board, found.path)
+
+
 def test_every_cell_walked_off_the_required_end_is_undone() -> None:
     board, walked = drawn("""
         1 2 3

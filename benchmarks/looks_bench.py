@@ -72,6 +72,8 @@ FREEDOMS = (
     "screen",
     "scale",
     "jpeg",
+    "sparkles",
+    "next_rings",
 )
 
 

@@ -123,6 +123,9 @@ class Look:
     screen: str  # a name in SCREENS
     scale: float
     jpeg: int | None
+    # drawn last in the seed's sequence, so adding them left every other choice as it was
+    sparkles: bool = False  # small light stars where tile corners meet (a look's decoration)
+    next_rings: bool = False  # rings around the cells the path may go to next (the head's neighbours)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -149,6 +152,8 @@ class Look:
             "screen": self.screen,
             "scale": f"{self.scale:g}",
             "jpeg": "none" if self.jpeg is None else f"q{self.jpeg}",
+            "sparkles": str(self.sparkles).lower(),
+            "next_rings": str(self.next_rings).lower(),
         }
 
 
@@ -234,6 +239,8 @@ def look_from_seed(seed: int) -> Look:
         screen=screen,
         scale=rng.choice(SCALES),
         jpeg=rng.choice(JPEGS),
+        sparkles=cell_style in ("tiles", "touching") and rng.random() < 0.25,
+        next_rings=rng.random() < 0.3,
     )
 
 
@@ -351,6 +358,8 @@ def _draw_board(image: np.ndarray, board: Board, g: Geometry, look: Look, route:
             draw_shape(image, x, y, side, look.cell_shape, colour)
         else:  # touching or framed: the pitch square less the line between cells
             draw_shape(image, x, y, pitch - max(1.0, 0.03 * pitch), "square", colour)
+    if look.sparkles:
+        _draw_sparkles(image, board, g, look)
     _draw_route(image, g, look, route)
     _draw_markers(image, board, g, look, route)
 
@@ -480,12 +489,33 @@ def _draw_markers(image: np.ndarray, board: Board, g: Geometry, look: Look, rout
             )
     head = route[-1] if route else board.start
     hx, hy = g.centre(head)
+    if look.next_rings:
+        for cell in board.neighbours(head):
+            if cell not in route:
+                x, y = g.centre(cell)
+                ring = max(1, round(0.025 * pitch))
+                radius = round(0.3 * side if look.cell_style != "dots" else 0.22 * pitch)
+                cv2.circle(image, (round(x), round(y)), radius, lighter(p.path, 0.3), ring, cv2.LINE_AA)
     if marker == "blob":
         _draw_blob(image, hx, hy, 0.78 * side, p.start)
     if look.finger and route:
         finger = image.copy()
         fill_circle(finger, hx, hy, 0.3 * pitch, WHITE)
         _blend(image, finger, 0.45)
+
+
+def _draw_sparkles(image: np.ndarray, board: Board, g: Geometry, look: Look) -> None:
+    """Small four-pointed light stars at some corners where open cells meet."""
+    pitch = g.pitch[0]
+    colour = lighter(look.palette.cell, 0.7)
+    arm = 0.09 * pitch
+    for r, c in sorted(board.open_cells):
+        if (r * 7 + c * 3 + look.seed) % 4:
+            continue  # about one corner in four
+        x, y = g.centre((r, c))
+        x, y = x + pitch / 2, y + pitch / 2
+        for dx, dy in ((arm, 0), (0, arm)):
+            thick_line(image, [(x - dx, y - dy), (x + dx, y + dy)], max(1.0, 0.02 * pitch), colour)
 
 
 def _draw_frame(image: np.ndarray, x: float, y: float, side: float, colour: BGR, width: float) -> None:

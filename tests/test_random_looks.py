@@ -49,8 +49,8 @@ from onestroke.solver.check import is_valid_path  # noqa: E402
 
 SEEDS = range(200)
 NEGATIVES = range(70)  # ten of each look-alike kind
-EXACT_FLOOR = 8
-"""Screens of SEEDS read exactly: a little below today's detector (10 of 200, measured; docs/vision.md
+EXACT_FLOOR = 7
+"""Screens of SEEDS read exactly: a little below today's detector (9 of 200, measured; docs/vision.md
 "Random looks" has the 1,000-seed table). Issue 18 raises it to 90 %."""
 
 KNOWN_WRONG: dict[int, str] = {
@@ -58,7 +58,6 @@ KNOWN_WRONG: dict[int, str] = {
     " (circle tiles on a gradient, lit path with step numbers, framed S start, E end, buttons)",
     49: "an inner-square hole at [4, 3] read as the start, the framed-S start at [5, 1] as a plain cell"
     " (dots on a dark field, hint line)",
-    104: "a plain cell at [0, 3] under the hint line read as a goal E (rounded tiles, inner-square holes)",
 }
 """Seeds of SEEDS today's detector misreads, with what it read (`benchmarks.looks_bench`)."""
 KNOWN_FALSE: dict[int, str] = {}
@@ -109,7 +108,8 @@ def test_the_seeds_pick_every_value_of_every_freedom() -> None:
     assert seen["cell_shape"] == {"square", "rounded", "circle"}
     assert seen["extras"] == {"none", "icons", "buttons"}
     assert seen["screen"] == set(SCREENS)
-    assert {"true", "false"} <= seen["hint"] and {"true", "false"} <= seen["finger"]
+    for flag in ("hint", "finger", "step_numbers", "sparkles", "next_rings", "side_panel"):
+        assert seen[flag] == {"true", "false"}, flag
     assert len(seen["scale"]) > 1 and "none" in seen["jpeg"] and len(seen["jpeg"]) > 1
     kinds = {moment(s) for s in SEEDS}
     assert kinds == {"level", "half", "complete"}

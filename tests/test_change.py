@@ -38,8 +38,8 @@ def test_shares_count_pixels_and_points_over_their_thresholds() -> None:
     assert changed_share(b, a, np.arange(100).reshape(10, 10) >= 20) == 0.0
     assert changed_share(b, a, np.zeros((10, 10), bool)) == 0.0
     assert difference(np.uint8([[0, 250]]), np.uint8([[250, 0]])).tolist() == [[250, 250]]  # no wrap-around
-    points = np.float32([[15, 15, 15], [40, 0, 0], [0, 0, 0], [14, 14, 14]])
+    points = np.uint8([[15, 15, 15], [40, 0, 0], [0, 0, 0], [14, 14, 14]])
     assert (
         points_changed(points, np.zeros_like(points)) == 0.25
     )  # a mean over 14 changed, one channel at 40 not
-    assert points_changed(np.zeros((0, 3), np.float32), np.zeros((0, 3), np.float32)) == 0.0
+    assert points_changed(np.zeros((0, 3), np.uint8), np.zeros((0, 3), np.uint8)) == 0.0

@@ -33,8 +33,9 @@ window) does not."""
 
 
 def difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """|a - b| per pixel and channel (int16; `b` may be a colour, broadcast over `a`)."""
-    return np.abs(a.astype(np.int16) - np.asarray(b).astype(np.int16))
+    """|a - b| per pixel and channel, of integer images (uint8 grabs, int16 colours) as int16; `b`
+    may be a colour, broadcast over `a`."""
+    return np.abs(np.subtract(a, b, dtype=np.int16))
 
 
 def board_changed(a: np.ndarray, b: np.ndarray, board: tuple[slice, slice]) -> bool:

@@ -102,10 +102,10 @@ class BoardWatch:
     @staticmethod
     def _sample(image: np.ndarray, points: Sequence[tuple[int, int]]) -> np.ndarray:
         if not points:
-            return np.zeros((0, 3), np.float32)
+            return np.zeros((0, 3), np.uint8)
         xs = np.array([p[0] for p in points])
         ys = np.array([p[1] for p in points])
-        return image[ys, xs, :3].astype(np.float32)
+        return image[ys, xs, :3]
 
     def _taken(self, image: np.ndarray, cell: Cell, origin: tuple[int, int] = (0, 0)) -> bool:
         """Whether the cell's centre patch is mostly off the plain cell colour. `origin` is where

@@ -63,7 +63,7 @@ def timed_look(loop: LevelLoop, region: Rect, repeat: int) -> tuple[float, float
     """Median capture, detect and solve milliseconds for one area."""
     captures, detects, solves = [], [], []
     for _ in range(repeat):
-        sight = loop.look(region)
+        sight = loop.watch.at(region)
         if sight.board is None:
             raise SystemExit(f"benchmark: no board on screen: {sight.detection.reason}")
         began = time.perf_counter()
@@ -96,13 +96,13 @@ def measure(device: Device, levels: int, repeat: int, seed: int, speed: float | 
         began = time.monotonic()
         for number in range(1, levels + 1):
             screen = timed_look(loop, device.screen, repeat)
-            loop.find_board()  # sets the work region, as the loop does on its first look
-            assert loop.region is not None
-            region = timed_look(loop, loop.region, repeat)
-            report = loop.clear_level(number)
+            loop.watch.find_board()  # sets the work region, as the loop does on its first look
+            assert loop.watch.region is not None
+            region = timed_look(loop, loop.watch.region, repeat)
+            report = loop.attempts.clear_level(number)
             started_next = time.perf_counter()
             if number < levels:
-                loop.press_next(number)
+                loop.go_on.after_level(number)
             next_s = time.perf_counter() - started_next
             rows.append(Row(number, f"{report.rows}x{report.cols}", screen, region, report.drag_s, next_s))
         seconds = time.monotonic() - began

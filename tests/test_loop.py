@@ -15,7 +15,7 @@ from fakes import BlankScreen, RenderedPhone
 from onestroke.bot.coords import Rect
 from onestroke.bot.gesture import StrokePace
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
-from onestroke.bot.play.sight import look
+from onestroke.bot.play.sight import sight_of
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path
@@ -62,11 +62,11 @@ def test_no_board_stops_with_the_reason_and_the_pictures(tmp_path: Path) -> None
 def test_a_look_at_unchanged_pixels_keeps_its_detection_and_a_change_detects_again() -> None:
     """The loop looks every POLL seconds while it waits; only a look at new pixels runs the detector."""
     phone = RenderedPhone(seed=2, rules=Rules())  # the strict game: nothing moves until touched
-    first = look(phone, phone.screen)
-    again = look(phone, phone.screen, first)
+    first = sight_of(phone, phone.screen)
+    again = sight_of(phone, phone.screen, first)
     assert first.board is not None and again.detection is first.detection
     assert again.grabbed_at > first.grabbed_at
-    elsewhere = look(phone, Rect(0, 0, phone.screen.width, phone.screen.height - 1), again)
+    elsewhere = sight_of(phone, Rect(0, 0, phone.screen.width, phone.screen.height - 1), again)
     assert elsewhere.detection is not first.detection  # another region: detected afresh
     geometry = first.detection.geometry
     assert geometry is not None
@@ -81,7 +81,7 @@ def test_a_look_at_unchanged_pixels_keeps_its_detection_and_a_change_detects_aga
         time.sleep(0.05)
         finger.move(geometry.centre(step))
         time.sleep(0.05)
-        drawn = look(phone, phone.screen, again)
+        drawn = sight_of(phone, phone.screen, again)
     assert drawn.detection is not first.detection and drawn.detection.walked == (board.start, step)
 
 

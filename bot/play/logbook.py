@@ -1,23 +1,75 @@
-"""The loop's evidence: the screenshot and the overlay of a stop or a dry run, and why it stopped.
+"""The record of a run: progress lines, the level reports, pictures of a stop or a dry run, and
+why the loop stopped (and, with `play --record`, the screens as labelled pairs: recorder.py).
 
-Every folder is `LOG_DIR/<time>-<tag>/` with `screen.png` (what was captured), `overlay.png`
-(what the detector saw, and the route if there was one) and, for a stop, `reason.txt`.
+Every picture folder is `LOG_DIR/<time>-<tag>/` with `screen.png` (what was captured),
+`overlay.png` (what the detector saw, and the route if there was one) and, for a stop, `reason.txt`.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import cv2
 from platformdirs import user_log_dir
 
 from onestroke.bot.overlay import draw_overlay
+from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight
-from onestroke.solver.board import Cell
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.errors import OnestrokeError
+
+Why = Literal["first", "retry", "unsure", "stop"]
+"""Why a screen is kept for the recorder: a level's first look, a look after an attempt that did
+not advance, a look that found no board it could trust, the screen the loop stopped on."""
+
+
+class LoopStopped(OnestrokeError):
+    """The loop stopped on purpose (refused to go on); the message says why and where the pictures are."""
+
+
+@dataclass(frozen=True)
+class LevelReport:
+    """What one cleared level cost."""
+
+    level: int
+    rows: int
+    cols: int
+    holes: int
+    capture_ms: float
+    detect_ms: float
+    solve_ms: float
+    drag_s: float
+    attempts: int
+
+    @classmethod
+    def of(
+        cls, level: int, board: Board, sight: Sight, solve_ms: float, drag_s: float, attempts: int
+    ) -> LevelReport:
+        """The report of `level`, cleared on `board` as `sight` showed it (its capture and detect times)."""
+        return cls(
+            level,
+            board.rows,
+            board.cols,
+            len(board.holes),
+            sight.capture_ms,
+            sight.detect_ms,
+            solve_ms,
+            drag_s,
+            attempts,
+        )
+
+    def line(self) -> str:
+        retry = f", {self.attempts} attempts" if self.attempts > 1 else ""
+        return (
+            f"level {self.level}: {self.rows}x{self.cols}, {self.holes} holes,"
+            f" capture {self.capture_ms:.0f} ms, detect {self.detect_ms:.0f} ms,"
+            f" solve {self.solve_ms:.1f} ms, drag {self.drag_s:.2f} s{retry}"
+        )
 
 
 def default_log_dir() -> Path:
@@ -25,11 +77,15 @@ def default_log_dir() -> Path:
     return Path(user_log_dir("onestroke", appauthor=False))
 
 
-@dataclass(frozen=True)
+@dataclass
 class Logbook:
-    """Writes pictures under `folder` (created when needed)."""
+    """The record of one run: lines go to `say`, pictures under `folder` (created when needed),
+    screens to `recorder` (`play --record`) when there is one."""
 
     folder: Path
+    say: Callable[[str], None] = print
+    recorder: Recorder | None = None
+    level: int = field(default=0, init=False)  # the level being played, for the recorder
 
     def save(self, sight: Sight, route: Sequence[Cell] = (), tag: str = "level") -> Path:
         """The screenshot and its overlay in a new `<time>-<tag>` folder; returns the folder."""
@@ -40,8 +96,19 @@ class Logbook:
         cv2.imwrite(str(folder / "overlay.png"), draw_overlay(sight.image, sight.detection, route))
         return folder
 
-    def stop(self, reason: str, sight: Sight, route: Sequence[Cell] = ()) -> Path:
-        """A stop record: the pictures plus `reason.txt`; returns the folder."""
+    def stop(self, reason: str, sight: Sight | None, route: Sequence[Cell] = ()) -> LoopStopped:
+        """Leave a stop record (the pictures plus `reason.txt`), and build the error that ends the loop.
+
+        No sight (the game's window went away mid-drag): there is no picture worth keeping.
+        """
+        if sight is None:
+            return LoopStopped(reason)
+        self.keep(sight, "stop", reason)
         folder = self.save(sight, route, tag="stop")
         (folder / "reason.txt").write_text(reason + "\n", encoding="utf-8")
-        return folder
+        return LoopStopped(f"{reason} (screenshot and overlay in {folder})")
+
+    def keep(self, sight: Sight, why: Why, reason: str | None = None) -> None:
+        """Hand `sight` to the recorder (when recording), named for the level and `why`."""
+        if self.recorder is not None:
+            self.recorder.keep(sight, self.level, why, reason)

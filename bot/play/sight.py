@@ -1,4 +1,4 @@
-"""One look at the screen: grab a region, detect, and keep how the image maps back (`Sight`).
+"""One look at the screen (`sight_of`): grab a region, detect, and keep how the image maps back (`Sight`).
 
 Detection costs 15-40 ms and the grab a few; the loop waits through screens that stand still
 (the walked board before the complete screen, the ranking screen) by looking often, so a look
@@ -36,7 +36,7 @@ class Sight:
         return self.detection.board if self.detection.ok else None
 
 
-def look(device: Device, region: Rect, previous: Sight | None = None) -> Sight:
+def sight_of(device: Device, region: Rect, previous: Sight | None = None) -> Sight:
     """Grab `region` (capture units) from `device` and detect the board in it, timing both.
 
     When `previous` is a look at the same region with the very same pixels, its detection is kept.

@@ -1,0 +1,253 @@
+"""Attempts at one level: a board to trust, plan, guard, drag, and confirm the game advanced.
+
+A level that shows part of a path drawn (an early release, a stall, a person who began it) is
+finished from the cat, or from the latest drawn cell with a finish (solver/finish.py): a retry
+is never the same blind drag again. A level that did not advance after a drag is looked at again
+and gone on from what shows: `ATTEMPTS` watched drags (`OPEN_LOOP_ATTEMPTS` open-loop ones) per
+level, then the loop stops.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from onestroke.bot.coords import Geometry, Point
+from onestroke.bot.device import Device, perform
+from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace, route_gesture
+from onestroke.bot.play import guards
+from onestroke.bot.play.drag import DragReport, DragStopped, watched_drag
+from onestroke.bot.play.go_on import UNKNOWN_SCREEN
+from onestroke.bot.play.known import KnownBoard
+from onestroke.bot.play.logbook import LevelReport, Logbook
+from onestroke.bot.play.pace import DragPace, slower
+from onestroke.bot.play.screen_watch import POLL, ScreenWatch
+from onestroke.bot.play.sight import Sight
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.finish import Finish, WalkedError, finish
+
+ATTEMPTS = 3  # watched drags per level before the loop gives up on it
+OPEN_LOOP_ATTEMPTS = 5  # open-loop drags: each at half the pace of the one before (16x slower last)
+SETTLED = 1.0  # seconds a level must show the same drawn cells, after a drag, to count as not advancing
+UNKNOWN_STEADY = 0.1  # seconds a screen vision does not know must stay before the user's --next goes on
+
+Outcome = Literal["advanced", "stayed", "gone"]
+"""What the game did after a drag (see `Attempts.wait_for_advance`)."""
+
+
+@dataclass(frozen=True)
+class Retry:
+    """What an attempt that did not clear the level leaves to the next one."""
+
+    reread: Sight | None = None  # the last look after the drag, read with the known board
+    known: KnownBoard | None = None  # the board the last drag was planned on
+    drag_stopped: bool = False  # the watched drag stopped: the game may still take its last moves
+
+
+@dataclass
+class Attempts:
+    """Clears one level at a time on `device` (`clear_level`), a few attempts each.
+
+    - `pace`: how fast routes are stroked open loop (bot/play/pace.py), slower on each retry;
+    - `drag_pace`: how fast this game answers, learned by the watched drags;
+    - `dry_run`: everything but pressing; the overlay of each solved level goes to the logbook;
+    - `next_button`: the user's go-on control (`--next`): a screen vision does not know that
+      holds after a drag counts as the level cleared.
+    """
+
+    device: Device
+    watch: ScreenWatch
+    log: Logbook
+    pace: StrokePace = DEFAULT_STROKE_PACE
+    drag_pace: DragPace = field(default_factory=DragPace)
+    dry_run: bool = False
+    next_button: Point | None = None
+    solve_timeout: float = 5.0
+    advance_timeout: float = 4.0
+    drags: list[DragReport] = field(default_factory=list, init=False)  # what each watched drag cost
+
+    def clear_level(self, number: int) -> LevelReport:
+        """Detect, plan and drag level `number`; when it did not advance, look again and go on from
+        what shows (a few attempts, then the loop stops)."""
+        self.log.level = number
+        attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
+        last = Retry()
+        for attempt in range(1, attempts + 1):
+            sight = last.reread or self.checked_sight(settle=last.drag_stopped, known=last.known)
+            self.log.keep(sight, "first" if attempt == 1 else "retry")
+            tried = self.attempt(number, attempt, sight, last)
+            if isinstance(tried, LevelReport):
+                return tried
+            last = tried
+        raise self.log.stop(f"level {number} did not advance after {attempts} attempts", self.watch.now())
+
+    def attempt(self, number: int, attempt: int, sight: Sight, last: Retry) -> LevelReport | Retry:
+        """Attempt `attempt` at level `number` on what `sight` shows: the level's report when it
+        cleared, else what the next attempt goes on from.
+
+        A drawn path on the board (detection's `walked`) is finished from the cat or from the
+        latest drawn cell with a finish (`solver.finish`); the open-loop gesture of a device
+        without fast capture goes slower on each retry.
+        """
+        board = sight.board
+        assert board is not None and sight.detection.geometry is not None
+        if len(sight.detection.walked) == len(board):  # every cell drawn: the game is about to say so
+            outcome, _ = self.wait_for_advance(board)
+            if outcome == "advanced":
+                return LevelReport.of(number, board, sight, 0.0, 0.0, attempt)
+            return Retry(known=last.known)
+        plan, solve_ms = self.planned(number, sight)
+        geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
+        gesture = route_gesture(plan.stroke[plan.drag_start :], geometry, slower(self.pace, attempt))
+        covered = guards.covered_reason(self.device, sight, geometry, gesture)
+        if covered:
+            raise self.log.stop(covered, sight)
+        if self.dry_run:
+            folder = self.log.save(sight, plan.path, tag="dry-run")
+            self.log.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")
+            return LevelReport.of(number, board, sight, solve_ms, 0.0, attempt)
+        began = time.perf_counter()
+        known = KnownBoard(sight, plan.stroke)
+        if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
+            if not self.watched(number, sight, geometry, plan):
+                return replace(last, known=known, drag_stopped=True)  # `last.reread` stays
+        else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
+            perform(self.device, gesture, geometry.bounds())
+        drag_s = time.perf_counter() - began
+        outcome, reread = self.wait_for_advance(board, known)
+        if outcome == "advanced":
+            return LevelReport.of(number, board, sight, solve_ms, drag_s, attempt)
+        if outcome == "gone":
+            raise self.log.stop(f"after the drag on level {number} {UNKNOWN_SCREEN}", self.watch.now())
+        self.log.say(f"level {number}: the game did not advance after the drag; looking again")
+        return Retry(reread=reread, known=known)
+
+    # -- a board to trust --------------------------------------------------------------------
+
+    def checked_sight(self, *, settle: bool = False, known: KnownBoard | None = None) -> Sight:
+        """A board that passed the detector's self-checks, looking twice before giving up.
+
+        `settle` (after a drag that stopped): the game may still be taking the drag's last moves
+        (a late frame on a busy machine), so the board must read alike (board and walked cells)
+        on two looks in a row, two of the game's answer times apart; a resume planned on the
+        look before the late frame would press where the cat was, or be refused as a board that
+        changed before the drag. `known` (the board the last drag was planned on) reads a look
+        vision refuses when it still shows that board (bot/play/known.py).
+        """
+        sight = self.trusted_sight(known)
+        deadline = time.monotonic() + self.advance_timeout
+        while settle:
+            time.sleep(max(POLL, 2 * self.drag_pace.expected))  # a frame that was due has come
+            again = self.trusted_sight(known)
+            if again.board == sight.board and again.detection.walked == sight.detection.walked:
+                return again
+            if time.monotonic() > deadline:
+                raise self.log.stop("the board kept changing: no two looks in a row read alike", again)
+            sight = again
+        return sight
+
+    def trusted_sight(self, known: KnownBoard | None = None) -> Sight:
+        """One board that passed the detector's self-checks, looking twice before giving up
+        (with `known`, the last look read with the board the drag was planned on)."""
+        sight = self.watch.find_board()
+        if sight.board is None:
+            self.log.keep(sight, "unsure", sight.detection.reason)
+            time.sleep(0.3)
+            sight = self.watch.find_board()
+        if sight.board is None and known is not None and sight.detection.screen != "complete":
+            sight = known.reread(sight) or sight
+        if sight.board is None:
+            raise self.log.stop(f"no board I can trust on screen: {sight.detection.reason}", sight)
+        return sight
+
+    # -- plan and drag -----------------------------------------------------------------------
+
+    def planned(self, number: int, sight: Sight) -> tuple[Finish, float]:
+        """How to finish level `number` from what `sight` shows, and the milliseconds planning took;
+        a board with no finish stops the loop."""
+        board = sight.board
+        assert board is not None
+        began = time.perf_counter()
+        try:
+            plan = finish(board, sight.detection.walked, timeout=self.solve_timeout)
+        except WalkedError as error:
+            raise self.log.stop(f"level {number}: {error}", sight) from None
+        solve_ms = (time.perf_counter() - began) * 1e3
+        if not plan.solved:
+            result = plan.result
+            assert result is not None  # nothing solved only when every cell is walked (`attempt`)
+            raise self.log.stop(f"level {number}: board is {result.status}: {result.reason}", sight)
+        note = plan.describe()
+        if note:
+            self.log.say(f"level {number}: {note}")
+        return plan, solve_ms
+
+    def watched(self, number: int, sight: Sight, geometry: Geometry, plan: Finish) -> bool:
+        """The watched drag of `plan` (`geometry` in pointer units): True when it went to its end,
+        False when it stopped with the finger lifted (the level is looked at again)."""
+        assert sight.detection.geometry is not None
+        try:
+            self.drags.append(
+                watched_drag(
+                    self.device,
+                    sight.screen_map.region,
+                    sight.detection.geometry,
+                    geometry,
+                    plan.stroke,
+                    pace=self.drag_pace,
+                    start=plan.drag_start,
+                )  # fmt: skip
+            )
+        except DragStopped as stopped:
+            if stopped.cause in ("window", "vanished"):
+                raise self.log.stop(f"level {number}: {stopped}", None) from None
+            self.log.say(f"level {number}: {stopped}; looking again")
+            return False
+        return True
+
+    # -- confirm ---------------------------------------------------------------------------
+
+    def wait_for_advance(self, board: Board, known: KnownBoard | None = None) -> tuple[Outcome, Sight | None]:
+        """What the game did after a drag on `board`, and the last look read with `known` (or None):
+
+        - "advanced": the level-complete screen or a different board shows (with the user's
+          `--next`, also a screen vision does not know, for `UNKNOWN_STEADY` seconds);
+        - "stayed": the level still shows cells undrawn, the same ones for `SETTLED` seconds (the
+          game has taken what it will), or at the timeout;
+        - "gone": at the timeout the board has given way to a screen vision does not know.
+
+        Screens vision does not know are waited on until the timeout (a transition). After an
+        open-loop stroke, `known` (the board it was planned on, bot/play/known.py) reads a look
+        that vision refuses, when it still shows that board: a path cut short near its end
+        leaves too few plain cells for vision to find the lattice.
+        """
+        deadline = time.monotonic() + self.advance_timeout
+        boardless: float | None = None  # since when the looks found no board
+        settled: tuple[tuple[Cell, ...], float] | None = None
+        while time.monotonic() < deadline:
+            time.sleep(POLL)
+            sight = self.watch.now()
+            reread = None
+            if sight.board is None and sight.detection.screen != "complete" and known is not None:
+                reread = known.reread(sight)
+                sight = reread or sight
+            if sight.board is not None:
+                boardless = None
+                if sight.board != board:
+                    return "advanced", None
+                walked = sight.detection.walked
+                if len(walked) == len(board):
+                    settled = None  # the finished board shows a moment before the complete screen
+                elif settled is None or settled[0] != walked:
+                    settled = (walked, time.monotonic())
+                elif time.monotonic() - settled[1] >= SETTLED:
+                    return "stayed", reread
+                continue
+            settled = None
+            if sight.detection.screen == "complete":
+                return "advanced", None
+            boardless = boardless or sight.grabbed_at
+            if self.next_button is not None and sight.grabbed_at - boardless >= UNKNOWN_STEADY:
+                return "advanced", None
+        return ("gone" if boardless is not None else "stayed"), None

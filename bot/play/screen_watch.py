@@ -1,0 +1,85 @@
+"""Watching the screen between drags: where the game is, the latest sight, finding the board, stillness.
+
+`ScreenWatch` keeps the game's region (capture units: a profile's, or found around the board and
+followed when the window moves), the game's window when the device can tell (X11), and the latest
+sight, so that a look at unchanged pixels keeps its detection (bot/play/sight.py). It decides
+nothing about the level; it only says what the screen shows. (During a drag the board's cells are
+watched by vision's `BoardWatch`, bot/vision/watch.py.)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from onestroke.bot.coords import Rect
+from onestroke.bot.device import Device
+from onestroke.bot.play import guards
+from onestroke.bot.play.sight import Sight, sight_of
+from onestroke.calibration.locate import work_region
+
+POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
+STILL = 0.05  # seconds between two equal frames that show a new level has finished appearing
+
+
+@dataclass
+class ScreenWatch:
+    """Looks at `device`'s screen: in `region` (capture units) once known, else the whole screen."""
+
+    device: Device
+    region: Rect | None = None  # where the game is (capture units), None: not found yet
+    window: Rect | None = field(default=None, init=False)  # the game window (capture units), when known
+    seen: Sight | None = field(default=None, init=False)  # the latest sight (kept while the pixels stay)
+
+    @property
+    def screen(self) -> Rect:
+        """The whole monitor (or device screen) in capture coordinates."""
+        return self.device.screen
+
+    def at(self, region: Rect) -> Sight:
+        """A sight of `region` (capture units), reusing the latest one's detection when the pixels equal."""
+        self.seen = sight_of(self.device, region, self.seen)
+        return self.seen
+
+    def now(self) -> Sight:
+        """A sight of the game's region (the whole screen while it is not known)."""
+        return self.at(self.region or self.screen)
+
+    def find_board(self) -> Sight:
+        """A detection that passed every self-check: in the game's region first, then the whole screen.
+
+        When the board sits against the edge of the region (the window moved), the whole screen
+        is searched again and the region follows the board.
+        """
+        sight = self.now()
+        if self.region is not None:
+            if sight.board is not None and guards.well_inside(sight, self.screen, self.window):
+                return sight  # the game is where it was: keep the region
+            sight = self.at(self.screen)
+        window = guards.game_window(self.device, sight)
+        if sight.board is None and window is not None and window != sight.screen_map.region:
+            # Lattice positions straddling the window's edge read as neither cell nor background;
+            # inside the window's own rectangle they lie outside the image and read as holes.
+            sight = self.at(window)
+        if sight.board is not None:
+            region = work_region(guards.board_in_capture(sight), self.screen)
+            self.region = (window and region.intersection(window)) or region
+            self.window = window
+        return sight
+
+    def wait_until_still(self, sight: Sight, timeout: float) -> None:
+        """Two equal frames `STILL` s apart, the first `sight`'s: the new level has finished appearing
+        (or `timeout` seconds went by)."""
+        deadline = time.monotonic() + timeout
+        region = self.region or self.screen
+        previous = sight.image if sight.screen_map.region == region else None
+        grabbed_at = sight.grabbed_at
+        while time.monotonic() < deadline:
+            time.sleep(max(0.0, grabbed_at + STILL - time.monotonic()))
+            grabbed_at = time.monotonic()
+            frame = self.device.grab(region)
+            if previous is not None and previous.shape == frame.shape and np.array_equal(previous, frame):
+                return
+            previous = frame

@@ -15,6 +15,14 @@ KNOWN_PROGRAMS = {"sh", "input", "screencap", "gzip", "cat", "app_process", "get
 """What `which` finds in /system/bin."""
 
 
+def read_file(call: Call, path: str, who: str) -> bytes | None:
+    """The file's bytes; None, after the tool's `WHO: No such file or directory`, when it is missing."""
+    data = call.phone.files.get(path)
+    if data is None:
+        call.err(f"{who}: No such file or directory\n")
+    return data
+
+
 def true(_call: Call) -> int:
     return 0
 
@@ -56,10 +64,10 @@ def cat(call: Call) -> int:
         call.out.out(call.stdin.read_all())
         return 0
     for path in call.args:
-        if path not in call.phone.files:
-            call.err(f"cat: {path}: No such file or directory\n")
+        data = read_file(call, path, f"cat: {path}")
+        if data is None:
             return 1
-        call.out.out(call.phone.files[path])
+        call.out.out(data)
     return 0
 
 
@@ -71,19 +79,19 @@ def rm(call: Call) -> int:
 
 def stat(call: Call) -> int:
     path = call.args[-1] if call.args else ""
-    if path not in call.phone.files:
-        call.err(f"stat: '{path}': No such file or directory\n")
+    data = read_file(call, path, f"stat: '{path}'")
+    if data is None:
         return 1
-    call.out.out(f"{len(call.phone.files[path])}\n")
+    call.out.out(f"{len(data)}\n")
     return 0
 
 
 def md5sum(call: Call) -> int:
     for path in call.args:
-        if path not in call.phone.files:
-            call.err(f"md5sum: {path}: No such file or directory\n")
+        data = read_file(call, path, f"md5sum: {path}")
+        if data is None:
             return 1
-        call.out.out(f"{hashlib.md5(call.phone.files[path]).hexdigest()}  {path}\n")
+        call.out.out(f"{hashlib.md5(data).hexdigest()}  {path}\n")
     return 0
 
 

@@ -36,7 +36,7 @@ import colorsys
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 import cv2
 import numpy as np
@@ -190,25 +190,26 @@ def random_palette(rng: random.Random, dark: bool) -> Palette:
     return Palette(dark, background, far, cell, field, line, hole, start, path, stroke, end, ink)
 
 
-def _pick(rng: random.Random, kind: object) -> str:
+def _pick(rng: random.Random, kind: object) -> Any:
+    """One of the values of the Literal type `kind`, at random."""
     return rng.choice(get_args(kind))
 
 
 def look_from_seed(seed: int) -> Look:
     """The look of `seed`: every freedom picked at random (the same seed, the same look)."""
     rng = random.Random(f"onestroke-look:{seed}")
-    background: Background = _pick(rng, Background)  # type: ignore[assignment]
+    background: Background = _pick(rng, Background)
     dark = background == "dark" or rng.random() < 0.3
-    cell_style: CellStyle = _pick(rng, CellStyle)  # type: ignore[assignment]
+    cell_style: CellStyle = _pick(rng, CellStyle)
     # touching cells and framed grids are squares; tiles and dots take any shape
-    shape: CellShape = _pick(rng, CellShape) if cell_style in ("tiles", "dots") else "square"  # type: ignore[assignment]
+    shape: CellShape = _pick(rng, CellShape) if cell_style in ("tiles", "dots") else "square"
     fraction = {
         "tiles": rng.uniform(0.78, 0.94),
         "touching": 1.0,
         "framed": 1.0,
         "dots": rng.uniform(0.12, 0.35),
     }[cell_style]
-    path_style: PathStyle = _pick(rng, PathStyle)  # type: ignore[assignment]
+    path_style: PathStyle = _pick(rng, PathStyle)
     width = {
         "filled": 0.0,
         "band": rng.uniform(0.25, 0.55),
@@ -223,18 +224,18 @@ def look_from_seed(seed: int) -> Look:
         cell_style=cell_style,
         cell_shape=shape,
         cell_fraction=fraction,
-        hole_style=_pick(rng, HoleStyle),  # type: ignore[arg-type]
-        start_marker=_pick(rng, StartMarker),  # type: ignore[arg-type]
-        end_marker=_pick(rng, EndMarker) if rng.random() < 0.5 else "none",  # type: ignore[arg-type]
+        hole_style=_pick(rng, HoleStyle),
+        start_marker=_pick(rng, StartMarker),
+        end_marker=_pick(rng, EndMarker) if rng.random() < 0.5 else "none",
         path_style=path_style,
         path_width=width,
         step_numbers=rng.random() < 0.3,
         finger=rng.random() < 0.3,
-        extras=_pick(rng, Extras),  # type: ignore[arg-type]
+        extras=_pick(rng, Extras),
         side_panel=screen.startswith("desktop") and rng.random() < 0.6,
         title=rng.random() < 0.7,
         hint=rng.random() < 0.2,
-        go_on=_pick(rng, GoOn),  # type: ignore[arg-type]
+        go_on=_pick(rng, GoOn),
         board_width=rng.uniform(0.78, 0.96),
         screen=screen,
         scale=rng.choice(SCALES),
@@ -771,7 +772,8 @@ def _moments(seed: int) -> random.Random:
 
 def moment(seed: int) -> ScreenKind:
     """What seed `seed`'s sample shows: a level with nothing drawn, half drawn, or complete."""
-    return _moments(seed).choices(("level", "half", "complete"), (0.45, 0.4, 0.15))[0]  # type: ignore[return-value]
+    kinds: tuple[ScreenKind, ...] = ("level", "half", "complete")
+    return _moments(seed).choices(kinds, (0.45, 0.4, 0.15))[0]
 
 
 def sample(seed: int) -> Sample:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -21,6 +22,7 @@ from onestroke.bot.device.adb.timing import PROBES
 from onestroke.bot.device.adb.touch import TOUCH_METHODS, TouchMethod, TouchUnusable, has_motionevent
 from onestroke.bot.device.base import DeviceError
 
+MethodKind = Literal["capture", "touch"]
 CLEARLY_SLOWER = 1.5  # a screenshot method this many times slower than the best after one probe is left
 MIN_DWELL = 0.025  # seconds per cell, never less: a 60 Hz screen's frame and a half
 FRAMES_PER_CELL = 2  # the finger stays this many of the phone's frames in each cell
@@ -30,7 +32,7 @@ FRAMES_PER_CELL = 2  # the finger stays this many of the phone's frames in each 
 class Measured:
     """One method's figure on one phone: seconds per screenshot or per touch event, or why not."""
 
-    kind: str  # "capture" or "touch"
+    kind: MethodKind
     method: str
     seconds: float | None
     note: str = ""

@@ -9,6 +9,13 @@ from onestroke.solver.board import Cell
 
 Status = Literal["solved", "unsolvable", "timeout"]
 
+Engine = Literal["auto", "search", "exact"]
+"""What `solve` may use: the portfolio, or the backtracker or the SAT engine alone (each after
+the certificates)."""
+
+Stage = Literal["certificate", "search", "exact"]
+"""What decided a board: a certificate, the backtracker or the SAT engine (`SolveResult.engine`)."""
+
 
 @dataclass(frozen=True)
 class SolveResult:
@@ -18,7 +25,7 @@ class SolveResult:
     path: tuple[Cell, ...] | None = None
     reason: str | None = None
     seconds: float = 0.0
-    engine: str = ""
+    engine: Stage | Literal[""] = ""
 
     @property
     def solvable(self) -> bool | None:

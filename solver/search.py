@@ -29,7 +29,7 @@ from onestroke.solver.certificates import (
 from onestroke.solver.errors import SearchTimeout
 from onestroke.solver.grid import Grid
 from onestroke.solver.limits import deadline_after, gc_paused
-from onestroke.solver.result import SolveResult, Status
+from onestroke.solver.result import Engine, SolveResult, Stage, Status
 
 __all__ = [
     "SearchTimeout",
@@ -43,7 +43,7 @@ __all__ = [
 
 
 def solve(
-    board: Board, timeout: float = 10.0, *, engine: str = "auto", search_nodes: int | None = None
+    board: Board, timeout: float = 10.0, *, engine: Engine = "auto", search_nodes: int | None = None
 ) -> SolveResult:
     """Solve `board` within `timeout` seconds (kept within max(10 %, 50 ms): docs/solver.md).
 
@@ -64,12 +64,12 @@ FREE_SECONDS_PER_CELL = 5e-8
 for a million cells): a timeout's answer comes only after that, so the stages stop that early."""
 
 
-def _solve(board: Board, timeout: float, engine: str, search_nodes: int | None) -> SolveResult:
+def _solve(board: Board, timeout: float, engine: Engine, search_nodes: int | None) -> SolveResult:
     began = time.perf_counter()
     deadline = deadline_after(timeout)
     if deadline is not None:
         deadline -= len(board) * FREE_SECONDS_PER_CELL
-    stage = "certificate"
+    stage: Stage = "certificate"
 
     def result(status: Status, path: tuple[Cell, ...] | None, reason: str | None) -> SolveResult:
         return SolveResult(status, path, reason, time.perf_counter() - began, stage)
@@ -148,5 +148,5 @@ def _search_budget(n: int) -> int:
     return 2 * n + 50
 
 
-def _timed_out(timeout: float, began: float, engine: str) -> SolveResult:
+def _timed_out(timeout: float, began: float, engine: Stage) -> SolveResult:
     return SolveResult("timeout", None, f"timeout after {timeout:g} s", time.perf_counter() - began, engine)

@@ -16,13 +16,16 @@ say() { echo "run.sh: $*" >&2; }
 
 # The Debian packages a job needs that are missing: Xvfb gives the headless demo and the e2e tests a
 # real X display; the practice game's window is Tk (python3-tk); xdotool lets the tests cover and
-# move windows like a person would; Chromium plays the web practice target in the e2e tests.
+# move windows like a person would; Chromium plays the web practice target in the e2e tests; the
+# tests of the panel screens need a font with Chinese and Japanese (fonts-wqy-microhei).
 missing_packages() {
     command -v Xvfb >/dev/null || echo xvfb
     python3 -c 'import tkinter' 2>/dev/null || echo python3-tk
     if [ "$1" = full ]; then
         command -v xdotool >/dev/null || echo xdotool
         command -v chromium >/dev/null || command -v chromium-browser >/dev/null || echo chromium
+        # the panel practice screens' Chinese/Japanese words (practice/panels.py; 1.6 MB download)
+        [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || echo fonts-wqy-microhei
     fi
 }
 

@@ -33,6 +33,7 @@ from typing import IO, Any
 import cv2
 
 from onestroke.practice.looks import look_from_seed
+from onestroke.practice.panels import Language
 from onestroke.practice.render import THEMES
 from onestroke.practice.rules import FrameClock, PracticeGame, Rules
 from onestroke.practice.view import GameView
@@ -91,17 +92,31 @@ class GameHost:
         theme: str = "classic",
         rules: Rules | None = None,
         look: int | None = None,
+        panel: Language | None = None,
+        banner: bool = False,
     ) -> None:
         self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
         self.rules = rules or Rules()
         drawn_in = look_from_seed(look) if look is not None else None  # `--look SEED`: a random look
-        self.view = GameView(self.width, self.height, theme, real_screens=self.rules.strict, look=drawn_in)
-        self.game = PracticeGame(self.view, seed=seed, rules=self.rules, levels=levels)
+        # `--panel LANGUAGE`: other apps' complete screens (practice/panels.py); `--banner` the strip
+        self.view = GameView(
+            self.width,
+            self.height,
+            theme,
+            real_screens=self.rules.strict,
+            look=drawn_in,
+            panel=panel,
+            banner=banner,
+        )
+        self.game = PracticeGame(
+            self.view, seed=seed, rules=self.rules, levels=levels, decoys=self.view.decoys
+        )
         self.log = GameLog(log)
 
     def play_frame(self, now: float) -> bool:
         """The game's frame at `now`, what it ended written to the log; True when the screen changed."""
         changed = self.game.frame(now)
+        changed = self.view.moving(self.game.time) or changed  # the banner moves on its own
         for record in self.game.take_records():
             self.log.write(record)
         return changed
@@ -121,11 +136,23 @@ class PracticeWindow(GameHost):
         theme: str = "classic",
         rules: Rules | None = None,
         look: int | None = None,
+        panel: Language | None = None,
+        banner: bool = False,
         on_ready: Callable[[PracticeWindow], None] | None = None,
     ) -> None:
         import tkinter  # lazy: see run_practice
 
-        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules, look=look)
+        super().__init__(
+            seed=seed,
+            levels=levels,
+            log=log,
+            scale=scale,
+            theme=theme,
+            rules=rules,
+            look=look,
+            panel=panel,
+            banner=banner,
+        )
         self.clock = FrameClock(self.rules, seed)
         self.root = tkinter.Tk(className="onestroke-practice")
         self.root.title("onestroke practice")
@@ -244,9 +271,12 @@ def run_practice(
     theme: str = "classic",
     rules: Rules | None = None,
     look: int | None = None,
+    panel: Language | None = None,
+    banner: bool = False,
 ) -> int:
     """`onestroke practice`: open the window, play until it is closed or `levels` are cleared;
-    `look` draws it in that seed's random look (practice/looks.py) instead of `theme`."""
+    `look` draws it in that seed's random look (practice/looks.py) instead of `theme`; `panel`
+    ends each level with another app's panel in that language, `banner` adds the sliding strip."""
     if theme not in THEMES:
         raise PracticeError(f"unknown theme {theme!r}; known: {', '.join(THEMES)}")
     try:
@@ -263,6 +293,8 @@ def run_practice(
             theme=theme,
             rules=rules,
             look=look,
+            panel=panel,
+            banner=banner,
             on_ready=announce_ready,
         )
     except tkinter.TclError as error:

@@ -25,8 +25,11 @@ as it comes and walk the straight segment between two samples, so skipped cells 
 Around the levels, `PracticeGame` runs the screens as the real game does: the level, then (a
 moment after the last cell) the level-complete screen, where only the go-on control goes on;
 then a short ranking screen; then the next level. Every press on anything but the go-on control
-of the complete screen or the ranking screen is a stray press. What happened is kept as log
-records (spec/formats.md, the game log), one JSON-ready dict each:
+of the complete screen or the ranking screen is a stray press. A game may give some of the
+complete screen's other controls an effect (`decoys`, the panel screens of other apps,
+practice/panels.py): "replay" starts the level again, "dialog" opens a sheet over the board
+(the `dialog` screen) that only its "close" control closes; the press is logged as stray all the
+same. What happened is kept as log records (spec/formats.md, the game log), one JSON-ready dict each:
 
     {"level": 3, "board": "S . .\\n...", "path": [[0,0],...], "cleared": false, "seconds": 0.8,
      "reason": "illegal move: jumped from [0, 1] to [0, 3]", "rules": "strict", "kept": 0}
@@ -48,13 +51,15 @@ from onestroke.solver.board import Board, Cell, steps_for
 Point = tuple[float, float]
 ReleaseMode = Literal["keep", "clear"]
 RELEASE_MODES: tuple[ReleaseMode, ...] = ("keep", "clear")
-SCREENS = ("level", "complete", "ranking", "done")
+SCREENS = ("level", "complete", "ranking", "done", "dialog")
 FPS_RANGE = (1.0, 240.0)
 STALL_SECONDS = (0.0, 0.4)  # how late a stalled frame comes
 STALL_EVERY = 1.5  # seconds between stalls, on average
 COMPLETE_AFTER = 0.3  # seconds the fully walked board stays before the complete screen
 RANKING_SECONDS = 0.8  # how long the ranking screen shows before the next level
 GO_ON = "go_on"
+CLOSE = "close"  # the dialog's own way out
+DecoyEffect = Literal["replay", "dialog"]
 
 
 @dataclass(frozen=True)
@@ -314,6 +319,7 @@ class PracticeGame:
         complete_after: float | None = None,
         ranking_seconds: float | None = None,
         level_for: Callable[[int], Level] | None = None,
+        decoys: Mapping[str, DecoyEffect] | None = None,
     ) -> None:
         self.layout, self.seed, self.rules = layout, seed, rules or Rules()
         self._level_for = level_for or (lambda number: make_level(seed, number))
@@ -330,7 +336,10 @@ class PracticeGame:
         self.records: list[dict[str, Any]] = []
         self._queue: list[_Input] = []
         self._button_down = False
-        self._go_on_pressed = False
+        self.decoys = dict(decoys or {})
+        self.dialog: str | None = None  # the decoy whose dialog is open
+        self.time = 0.0  # the latest frame's time: what moves on its own (a banner) is drawn for it
+        self._pressed: str | None = None  # the control pressed on a screen between levels
         self._screen_until = 0.0
         self.changed = True
         self._start_level(first_level)
@@ -377,6 +386,7 @@ class PracticeGame:
         """
         count = next((i for i, event in enumerate(self._queue) if event.t > t), len(self._queue))
         due, self._queue = self._queue[:count], self._queue[count:]
+        self.time = t
         for i, event in enumerate(due):
             # moves merge into the latest one before the next press, release or the frame itself
             if event.kind == "move" and i + 1 < len(due) and due[i + 1].kind == "move":
@@ -406,8 +416,10 @@ class PracticeGame:
             self._note(self.play.press(t, point), t)
             return
         name = control_at(self.layout.controls(self.screen), point)
-        self._go_on_pressed = self.screen == "complete" and name == GO_ON
-        if not self._go_on_pressed:
+        self._pressed = name
+        going_on = self.screen == "complete" and name == GO_ON
+        closing = self.screen == "dialog" and name == CLOSE
+        if not (going_on or closing):
             self.records.append(Stray(name or "background", self.screen, self.level.number, point).record())
 
     def _on_release(self, t: float, point: Point) -> None:
@@ -416,9 +428,23 @@ class PracticeGame:
             return
         # a button goes on when it is let go over it, as real buttons do
         over = control_at(self.layout.controls(self.screen), point)
-        if self.screen == "complete" and self._go_on_pressed and over == GO_ON:
+        pressed, self._pressed = self._pressed, None
+        if over is None or over != pressed:
+            return
+        if self.screen == "complete" and over == GO_ON:
             self._leave_complete(t)
-        self._go_on_pressed = False
+        elif self.screen == "complete" and over in self.decoys:
+            self._decoy(over)
+        elif self.screen == "dialog" and over == CLOSE:
+            self.screen, self.dialog, self.changed = "complete", None, True
+
+    def _decoy(self, name: str) -> None:
+        """What the app does on a press of its decoy `name` (already logged as a stray press)."""
+        if self.decoys[name] == "replay":
+            self.cleared -= 1  # the level is played again: it counts once
+            self._start_level(self.level.number)
+        else:
+            self.screen, self.dialog, self.changed = "dialog", name, True
 
     def _note(self, attempt: Attempt | None, t: float) -> None:
         self.changed = True

@@ -12,6 +12,13 @@ With a `look` (practice/looks.py, `practice --look SEED`) every screen is drawn 
 look instead of a theme: the level (the path drawn in the look's style), its level-complete
 screen (a panel with the look's go-on control) and a plain ranking screen. The rules do not
 change; the look's capture freedoms (scaling, JPEG) are not applied: the window stays lossless.
+
+With a `panel` language (`practice --panel zh|en|ja`, practice/panels.py) the level-complete
+screen is instead another app's: a panel with words over the dimmed finished board, a go-on
+button and decoys, each level the next combination of `panels.panel_styles`; a decoy's press
+opens its dialog (the `dialog` screen) or replays the level. With `banner` a strip slides across
+the top of every screen every few seconds. Controls are those of the screen last drawn: what the
+player saw when they pressed.
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from onestroke.bot.coords import Geometry
+from onestroke.bot.coords import Geometry, Rect
+from onestroke.practice import panels
 from onestroke.practice import screens as real
 from onestroke.practice.looks import Look, draw_background, look_geometry, render_look
 from onestroke.practice.render import board_geometry, render_screen
@@ -40,10 +48,29 @@ class GameView:
         *,
         real_screens: bool = True,
         look: Look | None = None,
+        panel: panels.Language | None = None,
+        banner: bool = False,
     ) -> None:
         self.width, self.height, self.theme, self.look = width, height, theme, look
         self._screens = real if real_screens else None
         self._controls: dict[str, dict[str, Any]] = {}
+        self.panel = panel
+        self._banner = panels.Banner(width, height, panel or "zh") if banner else None
+        self._banner_box: Rect | None = None  # where the banner was last drawn (None: not shown)
+        self._base: tuple[tuple[Any, ...], np.ndarray] | None = None  # the last screen under the banner
+        if panel is not None:
+            self._panel_controls(panels.style_for(panel, 1), None)
+
+    @property
+    def decoys(self) -> dict[str, panels.Effect]:
+        """What each decoy of the panel screens does (none without panels)."""
+        if self.panel is None:
+            return {}
+        return {decoy: panels.EFFECTS[decoy] for decoy in panels.WORDS[self.panel].decoys}
+
+    def moving(self, t: float) -> bool:
+        """True when the screen at `t` differs from the one last drawn by what moves on its own."""
+        return self._banner is not None and self._banner.at(t) != self._banner_box
 
     def geometry(self, board: Board) -> Geometry:
         if self.look is not None:
@@ -51,10 +78,22 @@ class GameView:
         return board_geometry(board, self.width, self.height)
 
     def controls(self, screen: str) -> dict[str, Any]:
-        """Name -> (left, top, width, height) of every control on `screen` (the same on every level)."""
+        """Name -> (left, top, width, height) of every control on `screen` (the same on every level,
+        but for the panel screens and the banner: those shown last)."""
         if screen not in self._controls:
             self._controls[screen] = self._measure(screen)
+        if self._banner_box is not None and self._banner_box.width > 0:
+            return {"banner": self._banner_box, **self._controls[screen]}  # drawn on top of everything
         return self._controls[screen]
+
+    def _panel_controls(self, style: panels.PanelStyle, decoy: str | None) -> None:
+        """Measure the controls of `style`'s panel and, with `decoy`, of the dialog it opened."""
+        shown = panels.render_panel_screen(np.zeros((self.height, self.width, 3), np.uint8), style)
+        self._controls["complete"] = self._controls["done"] = dict(shown.layout)
+        if decoy is not None:
+            assert self.panel is not None
+            dialog = panels.render_dialog(shown.image, self.panel, decoy)  # type: ignore[arg-type]
+            self._controls["dialog"] = dict(dialog.layout)
 
     def _measure(self, screen: str) -> dict[str, Any]:
         board = Board.from_text("S .\n")
@@ -91,8 +130,23 @@ class GameView:
         }
 
     def draw(self, game: PracticeGame) -> np.ndarray:
-        """The BGR image of what `game` shows now."""
+        """The BGR image of what `game` shows now (at its latest frame's time)."""
+        key = (game.screen, game.level.number, tuple(game.play.route), game.dialog)
+        if self._base is None or self._base[0] != key:
+            self._base = (key, self._draw_screen(game))
+        image = self._base[1]
+        self._banner_box = None
+        if self._banner is not None:
+            box = self._banner.at(game.time)
+            if box is not None:
+                image = image.copy()
+                self._banner_box = self._banner.draw(image, box)
+        return image
+
+    def _draw_screen(self, game: PracticeGame) -> np.ndarray:
         level, screen = game.level, game.screen
+        if self.panel is not None and screen in ("complete", "done", "dialog"):
+            return self._draw_panel(game, self.panel)
         if self.look is not None:
             return self._draw_look(game, self.look)
         common: dict[str, Any] = {"level": level.number, "theme": self.theme, "cat": level.cat}
@@ -117,6 +171,25 @@ class GameView:
         image = shown.image
         if screen == "ranking":  # the older renderer has no ranking screen: a blank one stands in
             image[:] = image[0, 0]
+        return image
+
+    def _draw_panel(self, game: PracticeGame, language: panels.Language) -> np.ndarray:
+        """The panel of the level just cleared over its finished board, and the dialog if open."""
+        level = game.level
+        route = game.play.route or level.board.cells
+        if self.look is not None:
+            size: dict[str, Any] = {"width": self.width, "height": self.height, "level": level.number}
+            finished = render_look(level.board, self.look, route=route, **size).image
+        else:
+            common: dict[str, Any] = {"level": level.number, "theme": self.theme, "cat": level.cat}
+            finished = render_screen(
+                level.board, width=self.width, height=self.height, route=route, **common
+            ).image
+        style = panels.style_for(language, level.number)
+        self._panel_controls(style, game.dialog)
+        image = panels.render_panel_screen(finished, style).image
+        if game.screen == "dialog" and game.dialog is not None:
+            image = panels.render_dialog(image, language, game.dialog).image  # type: ignore[arg-type]
         return image
 
     def _draw_look(self, game: PracticeGame, look: Look) -> np.ndarray:

@@ -75,6 +75,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--theme", default="classic", choices=tuple(THEMES), help=f"colour theme: {', '.join(THEMES)}"
     )
     p.add_argument("--look", type=int, metavar="SEED", help="draw the game in the random look of SEED")
+    p.add_argument(
+        "--panel",
+        choices=("zh", "en", "ja"),
+        help="end each level with another app's panel of text buttons in this language (go-on and decoys)",
+    )
+    p.add_argument("--banner", action="store_true", help="a banner slides across the top every few seconds")
     add_rules_arguments(p, default="strict")
     p.add_argument("--web", action="store_true", help="the game as a web page in Chromium (127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="with --web: only serve the page, print its URL")
@@ -163,6 +169,8 @@ def run_practice(args: argparse.Namespace) -> int:
         "theme": args.theme,
         "rules": rules_from(args),
         "look": args.look,
+        "panel": args.panel,
+        "banner": args.banner,
     }
     if args.web:
         return run_web_practice(**game, browser=not args.no_browser)

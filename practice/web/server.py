@@ -33,6 +33,7 @@ import cv2
 
 from onestroke._process import detached, stop_process
 from onestroke.practice.game import GameHost, PracticeError, say_ready
+from onestroke.practice.panels import Language
 from onestroke.practice.rules import Rules
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -53,8 +54,20 @@ class WebGame(GameHost):
         theme: str = "classic",
         rules: Rules | None = None,
         look: int | None = None,
+        panel: Language | None = None,
+        banner: bool = False,
     ) -> None:
-        super().__init__(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules, look=look)
+        super().__init__(
+            seed=seed,
+            levels=levels,
+            log=log,
+            scale=scale,
+            theme=theme,
+            rules=rules,
+            look=look,
+            panel=panel,
+            banner=banner,
+        )
         self.lock = threading.Lock()
         self.version = 0
         self.image = self._encoded()
@@ -183,6 +196,8 @@ def run_web_practice(
     theme: str = "classic",
     rules: Rules | None = None,
     look: int | None = None,
+    panel: Language | None = None,
+    banner: bool = False,
     browser: bool = True,
 ) -> int:
     """`onestroke practice --web`: serve the page, open Chromium on it, run until the levels are done."""
@@ -191,7 +206,17 @@ def run_web_practice(
         raise KeyboardInterrupt  # SIGTERM too: the browser is stopped on the way out
 
     signal.signal(signal.SIGTERM, interrupted)
-    game = WebGame(seed=seed, levels=levels, log=log, scale=scale, theme=theme, rules=rules, look=look)
+    game = WebGame(
+        seed=seed,
+        levels=levels,
+        log=log,
+        scale=scale,
+        theme=theme,
+        rules=rules,
+        look=look,
+        panel=panel,
+        banner=banner,
+    )
     server = make_server(game)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -9,6 +9,7 @@ game logs every press that is not go-on as a stray press; the tests judge from i
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,10 @@ from fakes import GameFinger, RenderedPhone
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.gesture import StrokePace
+from onestroke.bot.play.go_on import GoOn
+from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
+from onestroke.bot.play.screen_watch import ScreenWatch
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
 from onestroke.solver.board import Board
@@ -186,3 +190,33 @@ def test_a_path_drawn_before_the_bot_came_is_finished_from_the_cat(
     assert records[0]["cleared"] is False and records[-1]["cleared"] is True, records
     assert records[-1]["kept"] > 0 and is_valid_path(board, records[-1]["path"])
     assert any("cells drawn already" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("known", [True, False], ids=["complete screen", "unknown screen"])
+def test_go_on_alone_names_a_press_only_where_it_is_proven(tmp_path: Path, known: bool) -> None:
+    """`GoOn.button` on its own: nothing on a level; on the complete screen vision's control, or
+    the user's point when given; on a screen vision does not know, the user's point only after a
+    clear. Asking never presses."""
+    phone = StrictPhone(seed=11, levels=2) if known else UnknownCompleteScreen(seed=11, levels=2)
+    watch = ScreenWatch(phone)
+    log = Logbook(tmp_path, say=lambda _: None)
+    user = Point(200, 700)
+    by_vision, by_user = GoOn(phone, watch, log), GoOn(phone, watch, log, next_button=user)
+    level = watch.now()
+    assert level.board is not None
+    for go_on in (by_vision, by_user):
+        assert go_on.button(level, cleared=False) is None and go_on.button(level, cleared=True) is None
+    with nullcontext() if known else pytest.raises(LoopStopped, match="neither a level"):
+        LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, advance_timeout=1.0).run(1)
+    time.sleep(0.2)  # the game's complete screen comes a moment after the clear
+    after = watch.now()
+    assert after.board is None and (after.detection.screen == "complete") == known
+    if known:
+        button = by_vision.button(after, cleared=False)
+        assert button is not None and phone.go_on_box().contains(button)
+        assert by_user.button(after, cleared=False) == user
+    else:
+        assert by_vision.button(after, cleared=True) is None
+        assert by_user.button(after, cleared=False) is None, "never at start-up"
+        assert by_user.button(after, cleared=True) == user
+    assert phone.taps() == [] and cleared_levels(phone) == [1]

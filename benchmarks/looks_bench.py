@@ -225,9 +225,15 @@ def totals_table(results: Sequence[Result]) -> str:
         f" ({percent(counts['refused'], len(boards))}) | {counts['wrong']} |",
     ]
     if negatives:
-        false = sum(r.outcome == "wrong" for r in negatives)
-        lines += ["", "| look-alike negatives | refused (right) | false boards or go-on |", "|---|---|---|"]
-        lines.append(f"| {len(negatives)} | {len(negatives) - false} | {false} |")
+        lines += [
+            "",
+            "| look-alike | screens | refused (right) | false boards or go-on |",
+            "|---|---|---|---|",
+        ]
+        for kind in (*LOOKALIKE_KINDS, None):
+            these = [r for r in negatives if kind is None or r.kind == f"negative:{kind}"]
+            false = sum(r.outcome == "wrong" for r in these)
+            lines.append(f"| {kind or 'all'} | {len(these)} | {len(these) - false} | {false} |")
     return "\n".join(lines)
 
 

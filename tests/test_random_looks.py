@@ -222,6 +222,7 @@ def test_a_look_that_is_no_number_is_a_usage_error(capsys: pytest.CaptureFixture
 def test_detect_never_misreads_a_random_look(seed: int) -> None:
     found = result(seed)
     assert found.outcome != "wrong", f"seed {seed} ({found.kind}): {found.detail}\n{found.read}"
+    assert found.outcome != "refused" or found.detail, f"seed {seed}: refused without a reason"
 
 
 @pytest.mark.parametrize("seed", _marked(NEGATIVES, KNOWN_FALSE))

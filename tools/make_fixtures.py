@@ -1,6 +1,7 @@
 """Regenerate fixtures/: rendered screens and what detection must read on them, deterministically.
 
     .venv/bin/python tools/make_fixtures.py [--out fixtures]
+    .venv/bin/python tools/make_fixtures.py --panels [--out tests/data/panels]
 
 Every image `fixtures/NAME.png` (or `.jpg`) has a `fixtures/NAME.txt` beside it, in the format
 of ../shared/spec/formats.md (comment lines carry the optional fields):
@@ -13,6 +14,11 @@ of ../shared/spec/formats.md (comment lines carry the optional fields):
   screen, `; screen: other` otherwise.
 
 All randomness comes from fixed seeds, so running this twice gives the same files.
+
+`--panels` writes instead the level-complete panels of other apps (practice/panels.py: words
+on text buttons, a decoy beside the go-on button) with their true labels, to tests/data/panels/:
+detection reads them only once it reads text (the OCR stage), so they stay out of fixtures/
+(which the suite requires to be read exactly) until then; tests/test_panel_fixtures.py checks them.
 """
 
 from __future__ import annotations
@@ -33,7 +39,8 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/lookalikes.py
 
 from onestroke.bot.coords import Geometry, Point, Rect  # noqa: E402
-from onestroke.practice.levels import spans_full_grid  # noqa: E402
+from onestroke.practice import panels  # noqa: E402
+from onestroke.practice.levels import make_level, spans_full_grid  # noqa: E402
 from onestroke.practice.render import render_screen  # noqa: E402
 from onestroke.practice.screens import render_complete_screen, render_ranking_screen  # noqa: E402
 from onestroke.practice.sprites import fill_rounded_rect, rgb, text  # noqa: E402
@@ -809,13 +816,55 @@ def write(fixture: Fixture, folder: Path) -> Path:
     return path
 
 
+PANEL_SCREENS: tuple[tuple[str, int, int, str, panels.Arrangement, tuple[panels.Decoy, ...], bool], ...] = (
+    # name, width, height, language, arrangement, decoys, banner shown
+    ("panel-zh-450x800-share-beside", 450, 800, "zh", "side", ("share",), False),
+    ("panel-zh-1080x1920-hint-and-ranking", 1080, 1920, "zh", "three", ("hint", "ranking"), True),
+    ("panel-en-1080x1920-return-above", 1080, 1920, "en", "stacked", ("back",), False),
+    ("panel-en-720x1280-hint-bigger", 720, 1280, "en", "decoy-big", ("hint",), True),
+    ("panel-ja-1080x2340-share-right", 1080, 2340, "ja", "side-swapped", ("share",), False),
+    ("panel-ja-720x1280-hint-and-replay", 720, 1280, "ja", "three", ("hint", "replay"), False),
+)
+
+
+def panel_screens() -> list[Fixture]:
+    """Other apps' level-complete panels over the finished board, in the three languages."""
+    out = []
+    for k, (name, width, height, language, arrangement, decoys, banner) in enumerate(PANEL_SCREENS):
+        level = make_level(7, 3 + k)
+        route = solve(level.board).path or ()
+        theme = ("classic", "night", "mint")[k % 3]
+        shown = render_screen(
+            level.board, width=width, height=height, route=route, theme=theme, level=level.number
+        )
+        finished = shown.image
+        style = panels.PanelStyle(language, arrangement, decoys, variant=k)  # type: ignore[arg-type]
+        drawn = panels.render_panel_screen(finished, style)
+        image = drawn.image
+        if banner:  # caught mid-slide
+            strip = panels.Banner(width, height, language)  # type: ignore[arg-type]
+            box = strip.at(panels.BANNER_CROSSING / 2)
+            assert box is not None
+            strip.draw(image, box)
+        words = ", ".join(f"{control} {drawn.words[control]!r}" for control in drawn.layout)
+        notes = [
+            f"another app's level-complete panel ({language}, {arrangement}): title {drawn.title!r}; {words}",
+            "the go-on button is told from the decoys only by its words"
+            + ("; a banner slides across the top" if banner else ""),
+        ]
+        out.append(Fixture(name, image, None, None, notes, next_point=drawn.layout["go_on"].centre))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "fixtures")
+    parser.add_argument("--out", type=Path, help="where to write (default fixtures/, or tests/data/panels/)")
+    parser.add_argument("--panels", action="store_true", help="write the panel screens (tests/data/panels/)")
     args = parser.parse_args(argv)
+    args.out = args.out or (ROOT / "tests" / "data" / "panels" if args.panels else ROOT / "fixtures")
     args.out.mkdir(parents=True, exist_ok=True)
     total = 0
-    for fixture in fixtures():
+    for fixture in panel_screens() if args.panels else fixtures():
         path = write(fixture, args.out)
         total += path.stat().st_size
         print(f"{path.name:45s} {path.stat().st_size / 1024:7.0f} KB")

@@ -69,12 +69,16 @@ class Windows:
         levels: int | None = None,
         rules: Rules | None = None,
         web: bool = False,
+        panel: str | None = None,
+        banner: bool = False,
     ) -> Game:
         rng = random.Random()
         if position is None:  # anywhere the whole window fits on the 1920x1080 screen
             position = (rng.randint(0, 1920 - GAME_SIZE[0]), rng.randint(0, 1080 - GAME_SIZE[1]))
         log = self.folder / f"game-{len(self.processes)}.jsonl"
-        started = start_game(seed, log, position, levels=levels, rules=rules, web=web)
+        started = start_game(
+            seed, log, position, levels=levels, rules=rules, web=web, panel=panel, banner=banner
+        )
         self.processes.append(started.process)
         time.sleep(0.2)  # the first frame is drawn right after the window is mapped
         box = started.window

@@ -321,6 +321,21 @@ def detection_record(name: str, found: Detection, seconds: float) -> dict[str, A
     out["walked"] = [list(cell) for cell in found.walked] if found.ok else []
     out["end"] = list(found.end) if found.ok and found.end is not None else None
     out["seconds"] = round(seconds, 4)
+    # the text stage, when it ran (screens that are not a plain level): its share of `seconds`
+    # and the lines it read, box as [x, y, width, height] in image pixels
+    out["text_seconds"] = round(found.text_seconds, 4) if found.text_seconds is not None else None
+    out["words"] = (
+        [
+            {
+                "text": w.text,
+                "box": [round(v, 1) for v in (w.box.left, w.box.top, w.box.width, w.box.height)],
+                "confidence": w.confidence,
+            }
+            for w in found.words
+        ]
+        if found.words is not None
+        else None
+    )
     out["checks"] = [{"name": c.name, "ok": c.ok, "detail": c.detail} for c in found.checks]
     return out
 

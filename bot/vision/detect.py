@@ -6,11 +6,13 @@
 4. roles (`roles.py`, `walked.py`): plain cells, the walked path and its order, start, end;
 5. self-checks (`checks.py`): any failure returns no board and says which check failed;
 6. screen kind (`screens.py`): a level, the level-complete screen with its go-on control, or
-   anything else.
+   anything else; a screen that is not a plain level (no board read, or every cell walked) is
+   also known by the words on it (`text.py`: OCR, read only there).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -18,7 +20,7 @@ import cv2
 import numpy as np
 
 from onestroke.bot.coords import Geometry, Point
-from onestroke.bot.vision import screens, styles
+from onestroke.bot.vision import screens, styles, text
 from onestroke.bot.vision.blobs import Blobs, as_bgr, compact_blobs
 from onestroke.bot.vision.checks import (
     Check,
@@ -50,7 +52,10 @@ class Detection:
       sits); empty when nothing is drawn;
     - `geometry` is set whenever a lattice was found (also when a later check failed), so the
       overlay can show what was seen; `unchecked_board` is the board as read before the checks,
-      for messages and overlays only — never for dragging.
+      for messages and overlays only — never for dragging;
+    - `words`: the lines of text read on the screen (`text.Word`), or None when the text was not
+      read (a plain level: a board with cells still to walk, or the real game's known layout);
+      `text_seconds` the time that reading took (None when not read).
     """
 
     board: Board | None
@@ -62,6 +67,8 @@ class Detection:
     next: Point | None = None
     walked: tuple[Cell, ...] = ()
     style: str | None = None
+    words: tuple[text.Word, ...] | None = None
+    text_seconds: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -80,11 +87,12 @@ class Detection:
         return self.walked[-1] if self.walked else self.board.start
 
 
-def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE) -> Detection:
+def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE, read_text: bool = True) -> Detection:
     """Read a BGR (or grey / BGRA) screenshot of any size: the screen kind, the board, the path.
 
     `halve_above` is the longer side above which blobs are searched at half size (the
-    benchmark compares that with searching at full size).
+    benchmark compares that with searching at full size). `read_text=False` never reads the
+    words on the screen (other apps' complete screens then read as "other").
     """
     image = as_bgr(image)
     if min(image.shape[:2]) < MIN_SIDE:
@@ -93,7 +101,11 @@ def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE) -> Detection:
     found = _read_board(image, halve_above)
     complete = screens.find_complete(image)
     if complete.go_on is None:
-        return found if not found.ok else _replace(found, screen=LEVEL)
+        found = found if not found.ok else _replace(found, screen=LEVEL)
+        solved = _solved(found)
+        if (found.ok and not solved) or not read_text:
+            return found  # a plain level: its text is never read (it costs 100 times the board)
+        return _by_words(image, found, solved)
     if found.ok:  # a board and the complete screen's controls at once: trust neither
         check = Check("screen", False, f"a board, and also {complete.detail}")
         return _replace(found, board=None, checks=(*found.checks, check), reason=f"screen: {check.detail}")
@@ -105,6 +117,33 @@ def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE) -> Detection:
         f"the level-complete screen: {complete.detail}",
         screen=COMPLETE,
         next=complete.go_on,
+    )
+
+
+def _solved(found: Detection) -> bool:
+    """A board read with every open cell walked: the level is done, its screen may say how to go on."""
+    return found.board is not None and found.ok and len(found.walked) == len(found.board.open_cells)
+
+
+def _by_words(image: np.ndarray, found: Detection, solved: bool) -> Detection:
+    """`found` (a screen that is not a plain level) with the words on it, complete when they prove it."""
+    started = time.perf_counter()
+    lines = screens.screen_words(image)
+    seconds = time.perf_counter() - started
+    board = found.geometry.bounds() if solved and found.geometry is not None else None
+    said = screens.complete_by_words(lines, solved_board=board)
+    if said.go_on is None:
+        return _replace(found, words=lines, text_seconds=seconds)
+    check = Check("screen", True, said.detail)
+    return Detection(
+        None,
+        found.geometry if solved else None,
+        (*found.checks, check) if solved else (check,),
+        f"the level-complete screen: {said.detail}",
+        screen=COMPLETE,
+        next=said.go_on,
+        words=lines,
+        text_seconds=seconds,
     )
 
 

@@ -19,17 +19,29 @@ right, in colours close to the button's. A press on anything but the round butto
 
 Anything else, a lone round button (the level screen's hint button), capsules without a disc, a
 ranking screen's round avatars, is not the complete screen: no `next`.
+
+Other apps' complete screens are known by what they say (`complete_by_words`, on the lines the
+text stage read, `text.py`; the words are `wordlists.json`'s): a level-complete title ("Level
+Clear", "恭喜过关", "クリア"), or a solved board with a go-on control beside it, proves the screen;
+`next` is then the centre of the one line that is a go-on label ("NEXT LEVEL", "下一关", "次の
+パズルへ"; "确定"/"OK" only under a title), never a line that holds a never-press word ("RETURN",
+"炫耀", "重玩 (3次机会)").
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Point
+from onestroke.bot.coords import Point, Rect
+from onestroke.bot.vision import text
+from onestroke.bot.vision.blobs import flat_mask
+from onestroke.bot.vision.text import Word
+from onestroke.bot.vision.wordlists import Kind, WordLists, letters_of, word_lists
 
 ScreenKind = Literal["level", "complete", "other"]
 """What a screenshot shows (`Detection.screen`, the `screen` of `detect --json`, spec/formats.md):
@@ -44,6 +56,12 @@ SATURATED, BRIGHT = (
     150,
 )  # HSV: a button's colour (pink ranking: S 86; the veil: S < 40; a dark wallpaper: V < 150)
 MIN_RADIUS = 8  # px at the working size
+BUTTON_ASPECT = (1.3, 8.0)  # a button's box, wider than tall: "OK" on a capsule up to "NEXT LEVEL ▶"
+BUTTON_HEIGHT = (0.025, 0.15)  # of the screen's height, at the working size (also MIN_RADIUS px)
+BUTTON_FILL = (0.35, 0.97)  # share of its box the button's own colour covers around its label
+BUTTON_SHAPE = 0.9  # share of its box the button covers with its label's holes filled
+BESIDE = 0.5  # a solved board's go-on control lies within this share of the board's size around it
+WORDS_QUOTED = 12  # lines quoted in a detail that says what the screen says
 
 
 @dataclass(frozen=True)
@@ -169,3 +187,86 @@ def _veiled(hsv: np.ndarray, disc: _Shape, radius: float) -> bool:
         return False
     around = np.concatenate(strips)
     return bool(np.median(around[:, 2]) >= 190 and np.median(around[:, 1]) <= 70)
+
+
+def screen_words(image: np.ndarray) -> tuple[Word, ...]:
+    """The lines of text on the whole screen, and inside each button whose label that read missed.
+
+    The detector reads titles and most labels on a whole screen, but can miss a lone label on a
+    flat button in an empty panel; each such button's box is read on its own (a small region,
+    enlarged: the label then fills it).
+    """
+    lines = text.words(image)
+    for box in button_boxes(image):
+        if not any(box.contains(line.box.centre) for line in lines):
+            lines += text.words(image, box)
+    return tuple(sorted(lines, key=lambda w: (w.box.top, w.box.left)))
+
+
+def button_boxes(image: np.ndarray) -> list[Rect]:
+    """Boxes of button-like shapes (image pixels): flat-coloured rectangles or capsules, wider than
+    tall, of a button's height, with holes where a label would be."""
+    step = max(1, int(np.ceil(max(image.shape[:2]) / WORK_SIDE)))
+    small = cv2.resize(image, (image.shape[1] // step, image.shape[0] // step), interpolation=cv2.INTER_AREA)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(flat_mask(small), connectivity=4)
+    height = small.shape[0]
+    boxes = []
+    for i in range(1, count):
+        left, top, w, h, area = (int(v) for v in stats[i])
+        if not (BUTTON_ASPECT[0] <= w / h <= BUTTON_ASPECT[1] and h >= MIN_RADIUS):
+            continue
+        if not (BUTTON_HEIGHT[0] * height <= h <= BUTTON_HEIGHT[1] * height):
+            continue
+        if not BUTTON_FILL[0] <= area / (w * h) <= BUTTON_FILL[1]:
+            continue  # (a flat box with nothing in it is no button with a label)
+        shape = _Shape(i, 0.0, 0.0, left, top, w, h, area)
+        if _filled_share(shape, labels) < BUTTON_SHAPE:
+            continue
+        boxes.append(Rect(left * step, top * step, w * step, h * step))
+    return boxes
+
+
+def complete_by_words(
+    lines: Sequence[Word], *, solved_board: Rect | None = None, lists: WordLists | None = None
+) -> Complete:
+    """The level-complete screen's go-on control, proven by the words on the screen, or None and why.
+
+    `lines` are the text stage's lines for the whole screen; `solved_board` is the box of a board
+    read with every cell walked (a proof of its own, with a go-on control beside it), else None.
+    """
+    lists = word_lists() if lists is None else lists
+    seen = said(lines)
+    title = next((line for line in lines if lists.title(line.text) is not None), None)
+    if title is None and solved_board is None:
+        return Complete(None, f"no level-complete title on the screen ({seen})")
+    kinds = (Kind.GO_ON, Kind.GO_ON_IN_PANEL) if title is not None else (Kind.GO_ON,)
+    go_ons = [line for line in lines if any(lists.label(line.text, kind) is not None for kind in kinds)]
+    if title is None and solved_board is not None:
+        near = solved_board.grown(BESIDE * solved_board.width, BESIDE * solved_board.height)
+        go_ons = [line for line in go_ons if near.contains(line.box.centre)]
+    proof = f"the title {title.text!r}" if title is not None else "a solved board"
+    if not go_ons:
+        return Complete(None, f"{proof}, but no go-on control ({seen})")
+    if len(go_ons) > 1:  # a label that is exactly a go-on word beats one that only holds it
+        exact = [line for line in go_ons if _exact_label(line.text, lists, kinds)]
+        go_ons = exact if len(exact) == 1 else go_ons
+    if len(go_ons) > 1:
+        return Complete(None, f"{proof}, and {len(go_ons)} go-on controls: {said(go_ons)}; none is pressed")
+    go_on = go_ons[0]
+    centre = go_on.box.centre
+    return Complete(
+        centre, f"{proof} and the go-on control {go_on.text!r} at ({centre.x:.0f}, {centre.y:.0f})"
+    )
+
+
+def said(lines: Sequence[Word]) -> str:
+    """The lines as a detail quotes them: `words seen: 'Level Clear', 'RETURN', ...`."""
+    if not lines:
+        return "no words seen"
+    quoted = ", ".join(repr(line.text) for line in lines[:WORDS_QUOTED])
+    more = f" and {len(lines) - WORDS_QUOTED} more" if len(lines) > WORDS_QUOTED else ""
+    return f"words seen: {quoted}{more}"
+
+
+def _exact_label(text: str, lists: WordLists, kinds: Sequence[Kind]) -> bool:
+    return any(letters_of(text) == term.letters for kind in kinds for term in lists.of(kind))

@@ -191,8 +191,11 @@ def test_an_unchanged_region_is_read_once_and_a_changed_one_again() -> None:
     assert text.words(image) == first and len(text._cache) == 2  # one pixel changed: read again
 
 
-def test_a_region_outside_the_image_reads_nothing() -> None:
-    assert text.words(panel(None, []), Rect(5000, 5000, 10, 10)) == []
+def test_a_region_outside_the_image_or_of_one_colour_reads_nothing() -> None:
+    image = panel("Level Clear", ["NEXT LEVEL"])
+    assert text.words(image, Rect(5000, 5000, 10, 10)) == []
+    assert text.words(image, Rect(90, 430, 300, 40)) == []  # the panel's plain white
+    assert text.words(np.full((800, 450, 3), (120, 90, 60), np.uint8)) == []
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,10 @@ def sight_of(device: Device, region: Rect, previous: Sight | None = None) -> Sig
     capture_ms = (grabbed - began) * 1e3
     if previous is not None and same_pixels(previous, region, image):
         return replace(previous, capture_ms=capture_ms, grabbed_at=at)
-    detection = detect(image)
+    # no text read in the loop yet: a first read loads the OCR engine (1-4 s on a busy machine) and
+    # each unknown screen costs 0.3-1 s, longer than the loop's waits allow; the flow that presses
+    # by the words on the screen will read them in its own steps
+    detection = detect(image, read_text=False)
     done = time.perf_counter()
     screen_map = ScreenMap.for_image(region, image, device.scale)
     return Sight(image, screen_map, detection, capture_ms, (done - grabbed) * 1e3, at)

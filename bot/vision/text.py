@@ -34,6 +34,7 @@ DET_SIDE = 960  # px: text is searched on a copy no longer than this (a phone sc
 MIN_READ_SIDE = 320  # px: a smaller region (a button's box) is enlarged to this before reading
 MIN_CONFIDENCE = 0.5  # the engine's own score below which a line is dropped as noise
 CACHED = 32  # regions whose words are kept (a few screens' panels and buttons)
+PLAIN = 24  # a region whose values all lie within this range is one flat colour: no text
 MAX_LINES = 16  # lines recognised per read, the tallest first (a title, a panel's buttons)
 
 
@@ -59,8 +60,8 @@ def words(image: np.ndarray, region: Rect | None = None) -> list[Word]:
         return []
     rows, cols = area.slices()
     crop = image[rows, cols]
-    if min(crop.shape[:2]) < 2:
-        return []
+    if min(crop.shape[:2]) < 2 or int(crop.max()) - int(crop.min()) < PLAIN:
+        return []  # (a plain region holds no text: the engine is not even loaded for it)
     key = (_digest(crop), area)
     with _lock:
         if key in _cache:

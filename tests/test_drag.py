@@ -275,12 +275,12 @@ def test_a_game_that_stops_answering_is_given_up_with_the_cell() -> None:
 def test_a_window_that_closes_mid_drag_lifts_the_finger_at_once(window: bool) -> None:
     sim = SimGame(Rules(fps=30), seed=8, level=5, close_at=0.5)
     path = route(sim)
-    options = {"window_open": lambda: not sim.closed} if window else {}
+    options = {"window_fault": lambda: "closed" if sim.closed else None} if window else {}
     with pytest.raises(DragStopped) as stopped:
         drag(sim, path, **options)
     assert sim.touch.up_at is not None and sim.touch.up_at - 0.5 < 0.2
     if window:
-        assert stopped.value.cause == "window" and str(stopped.value) == "the game window closed"
+        assert stopped.value.cause == "closed" and str(stopped.value) == "the game window closed"
     else:
         assert stopped.value.cause == "vanished"
         assert str(stopped.value).startswith("the board vanished from the screen at cell")

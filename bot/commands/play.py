@@ -21,6 +21,7 @@ from typing import Any
 
 from onestroke.bot.commands.common import (
     add_rules_arguments,
+    in_range,
     int_pair,
     monitor_number,
     point_value,
@@ -39,6 +40,7 @@ from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.files import OutputPathError, check_writable_file, writable_folder
 from onestroke.bot.gesture import DEFAULT_SPEED
 from onestroke.bot.imageio import check_writable, write_image
+from onestroke.bot.play.attempt import WAIT_COVERED
 from onestroke.bot.play.demo import game_window
 from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.device_choice import device_for
@@ -105,6 +107,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     y.add_argument("--region", type=region_value, help="capture only X,Y,W,H (capture pixels)")
     y.add_argument("--log-dir", type=Path, help="where screenshots and overlays go when the bot stops")
     y.add_argument(
+        "--wait-covered",
+        type=wait_seconds,
+        default=WAIT_COVERED,
+        metavar="SECONDS",
+        help=f"how long to wait for the game when another window covers it or it is minimised"
+        f" (default {WAIT_COVERED:g})",
+    )
+    y.add_argument(
         "--record",
         type=Path,
         metavar="DIR",
@@ -117,6 +127,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     _add_source_arguments(c)
     c.add_argument("--overlay", type=Path, help="where to save the overlay picture")
     c.set_defaults(run=run_calibrate)
+
+
+def wait_seconds(text: str) -> float:
+    """`--wait-covered`: seconds, 0.1 to a day."""
+    return in_range(text, (0.1, 86400.0), " seconds")
 
 
 def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -203,6 +218,7 @@ def run_play(args: argparse.Namespace) -> int:
                 speed=args.speed,
                 log_dir=log_dir,
                 record=record,
+                wait_covered=args.wait_covered,
             )
         except LoopStopped as error:  # the bot refused or the game went away: the work is not done
             print(f"onestroke: {error}", file=sys.stderr)

@@ -80,9 +80,20 @@ class Capabilities:
     cell_dwell: float | None = None
 
 
+@dataclass(frozen=True)
+class WindowState:
+    """One window as the window stack shows it now (pointer units): the evidence a fault is named from."""
+
+    exists: bool  # the window is still there (not destroyed)
+    mapped: bool = True  # it is shown (not minimised / unmapped)
+    box: Rect | None = None  # its rectangle on the screen, when it exists
+    covered: bool = False  # another shown window above it overlaps the area asked about
+
+
 class WindowGoneWatch(Protocol):
     """A watch on one window, from the moment it is made until it is closed (a context manager):
-    `gone` is set when the window goes away (destroyed or hidden)."""
+    `gone` is set the moment the window is destroyed, hidden, moved or resized, or another window
+    comes over the area watched."""
 
     gone: threading.Event
 
@@ -103,9 +114,18 @@ class WindowStack(Protocol):
         """The rectangle of the window a person sees at `point`."""
         ...
 
-    def watch(self, point: Point, on_gone: Callable[[], None]) -> WindowGoneWatch:
-        """A watch on the window a person sees at `point`; `on_gone` is called (from any thread)
-        the moment it goes. Where the question cannot be asked the watch never fires."""
+    def window_id_at(self, point: Point) -> int | None:
+        """The id of the window a person sees at `point` (None: bare root, or cannot tell)."""
+        ...
+
+    def state(self, window: int, area: Rect) -> WindowState | None:
+        """`window` now, and whether another window above it overlaps `area`; None: cannot tell."""
+        ...
+
+    def watch(self, window: int, area: Rect, on_gone: Callable[[], None]) -> WindowGoneWatch:
+        """A watch on `window` over `area`; `on_gone` is called (from any thread) the moment the
+        window goes, moves or changes size, or another window comes over `area`. Where the
+        question cannot be asked the watch never fires."""
         ...
 
 

@@ -18,6 +18,7 @@ from contextlib import contextmanager, redirect_stdout
 from typing import Any
 
 from onestroke.bot.coords import Point, Rect
+from onestroke.bot.device.base import WindowState
 
 
 @contextmanager
@@ -106,6 +107,52 @@ def _top_at(boxes: list[tuple[int, Rect]], point: Point) -> tuple[int | None, Re
     return found
 
 
+def _connect() -> Any | None:
+    """A python-xlib connection of our own, or None where there is none (see window_boxes)."""
+    if not is_x11():
+        return None
+    try:  # lazy: python-xlib reads the Xauthority at import (see quiet_xlib)
+        from Xlib import display
+
+        with quiet_xlib():
+            return display.Display()
+    except Exception:  # python-xlib raises several unrelated types for "cannot connect"
+        return None
+
+
+def _state(connection: Any, wid: int, area: Rect) -> WindowState:
+    """Window `wid` as `connection`'s server shows it now; `covered`: a shown window above it
+    (later among the root's children: the stacking order) overlaps `area`."""
+    from Xlib import X
+    from Xlib.error import XError
+
+    window = connection.create_resource_object("window", wid)
+    try:
+        attributes = window.get_attributes()
+        g = window.get_geometry()
+        children = connection.screen().root.query_tree().children  # bottom-to-top stacking order
+    except XError:  # BadWindow: it is gone
+        return WindowState(exists=False, mapped=False)
+    border = 2 * g.border_width
+    box = Rect(g.x, g.y, g.width + border, g.height + border)
+    mapped = attributes.map_state == X.IsViewable
+    ids = [child.id for child in children]
+    covered = False
+    for above in children[ids.index(wid) + 1 :] if wid in ids else []:
+        try:
+            a = above.get_attributes()
+            if a.map_state != X.IsViewable or a.win_class == X.InputOnly:
+                continue
+            ag = above.get_geometry()
+        except XError:  # went away while we looked
+            continue
+        other = Rect(ag.x, ag.y, ag.width + 2 * ag.border_width, ag.height + 2 * ag.border_width)
+        if other.intersection(area) is not None:
+            covered = True
+            break
+    return WindowState(exists=True, mapped=mapped, box=box, covered=covered)
+
+
 class X11WindowStack:
     """The `WindowStack` of an X11 desktop, in root-window (= pointer) coordinates."""
 
@@ -125,59 +172,84 @@ class X11WindowStack:
         boxes = window_boxes()
         return None if boxes is None else _top_at(boxes, point)[1]
 
-    def watch(self, point: Point, on_gone: Callable[[], None]) -> WindowWatch:
-        """A `WindowWatch` on the window a person sees at `point` (close it when done)."""
-        return WindowWatch(point, on_gone)
+    def window_id_at(self, point: Point) -> int | None:
+        """The id of the top-level window a person sees at screen `point`, if known."""
+        boxes = window_boxes()
+        return None if boxes is None else _top_at(boxes, point)[0]
+
+    def state(self, window: int, area: Rect) -> WindowState | None:
+        """Top-level `window` now: does it exist, is it mapped, where, is anything above it over `area`."""
+        connection = _connect()
+        if connection is None:
+            return None
+        try:
+            return _state(connection, window, area)
+        except Exception:  # the connection broke: cannot tell
+            return None
+        finally:
+            with contextlib.suppress(Exception):
+                connection.close()
+
+    def watch(self, window: int, area: Rect, on_gone: Callable[[], None]) -> WindowWatch:
+        """A `WindowWatch` on top-level `window` over `area` (close it when done)."""
+        return WindowWatch(window, area, on_gone)
 
 
 class WindowWatch:
-    """Tells at once, from a thread of its own, when the top-level window under a point goes away.
+    """Tells at once, from a thread of its own, when the game's window stops showing the board.
 
-    The X server sends DestroyNotify or UnmapNotify the moment a window is destroyed (its
-    program died) or hidden: no grab, no polling of the screen, no waiting for the bot's own
-    loop. `on_gone` is called from the watching thread (it must be safe there: the release sends
-    its own XTEST event on its own connection). Does nothing where the question cannot be asked.
+    The X server sends an event the moment it happens, no grab or polling of the screen needed:
+    on the window itself DestroyNotify (its program died), UnmapNotify (hidden, minimised) and
+    ConfigureNotify (moved or resized); on the root window MapNotify, ConfigureNotify and
+    CirculateNotify of the others (a window shown, moved or raised), after which the stacking
+    order says whether one of them now lies over `area`. `on_gone` is called from the watching
+    thread (it must be safe there: the release sends its own XTEST event on its own connection).
+    What happened is not decided here: the caller asks the stack afterwards (`state`). Does
+    nothing where the question cannot be asked.
     """
 
-    def __init__(self, point: Point, on_gone: Callable[[], None]) -> None:
+    def __init__(self, wid: int, area: Rect, on_gone: Callable[[], None]) -> None:
         self.gone = threading.Event()
         self._stop = threading.Event()
         self._on_gone = on_gone
         self._thread: threading.Thread | None = None
-        boxes = window_boxes()
-        wid = None if boxes is None else _top_at(boxes, point)[0]
-        if wid is None:
+        connection = _connect()
+        if connection is None:
             return
         try:
-            from Xlib import X, display  # lazy: see window_boxes
+            from Xlib import X
 
-            with quiet_xlib():
-                connection = display.Display()
-        except Exception:  # no connection: nothing to watch
-            return
-        try:
+            first = _state(connection, wid, area)
             window = connection.create_resource_object("window", wid)
             window.change_attributes(event_mask=X.StructureNotifyMask)
+            connection.screen().root.change_attributes(event_mask=X.SubstructureNotifyMask)
             connection.sync()
         except Exception:  # the window went away already
             connection.close()
             return
-        self._thread = threading.Thread(target=self._watch, args=(connection, wid), daemon=True)
+        self._thread = threading.Thread(target=self._watch, args=(connection, wid, area, first), daemon=True)
         self._thread.start()
 
-    def _watch(self, connection: Any, wid: int) -> None:
+    def _watch(self, connection: Any, wid: int, area: Rect, first: WindowState) -> None:
         """Wait for the window's end (the one connection is used by this thread alone)."""
         from Xlib import X
 
         gone = False
+        others = (X.MapNotify, X.ConfigureNotify, X.CirculateNotify)
         try:
             while not self._stop.is_set() and not gone:
                 ready, _, _ = select.select([connection.fileno()], [], [], 0.05)
+                restacked = False
                 while ready and connection.pending_events():  # raises once the server has ended
                     event = connection.next_event()
-                    if event.type in (X.DestroyNotify, X.UnmapNotify) and event.window.id == wid:
+                    mine = getattr(event, "window", None) is not None and event.window.id == wid
+                    if mine and event.type in (X.DestroyNotify, X.UnmapNotify):
                         gone = True
                         break
+                    restacked = restacked or event.type in others
+                if not gone and restacked:
+                    now = _state(connection, wid, area)
+                    gone = (now.exists, now.mapped, now.box, now.covered) != (True, True, first.box, False)
         except Exception:  # the X server ended: the window with it
             gone = True
         finally:

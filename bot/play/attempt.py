@@ -10,14 +10,15 @@ level, then the loop stops.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 from onestroke.bot.coords import Geometry, Point
 from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace, route_gesture
 from onestroke.bot.play import guards
-from onestroke.bot.play.drag import DragReport, DragStopped, watched_drag
+from onestroke.bot.play.drag import FAULTS, DragReport, DragStopped, StopCause, watched_drag
+from onestroke.bot.play.faults import SEARCHED, WAITED, Fault, fault_line, stayed_line
 from onestroke.bot.play.go_on import UNKNOWN_SCREEN
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import LevelReport, Logbook
@@ -30,6 +31,7 @@ from onestroke.solver.finish import Finish, WalkedError, finish
 ATTEMPTS = 3  # watched drags per level before the loop gives up on it
 OPEN_LOOP_ATTEMPTS = 5  # open-loop drags: each at half the pace of the one before (16x slower last)
 SETTLED = 1.0  # seconds a level must show the same drawn cells, after a drag, to count as not advancing
+WAIT_COVERED = 30.0  # seconds a covered or minimised game is waited for, by default (`--wait-covered`)
 UNKNOWN_STEADY = 0.1  # seconds a screen vision does not know must stay before the user's --next goes on
 
 Outcome = Literal["advanced", "stayed", "gone"]
@@ -53,7 +55,8 @@ class Attempts:
     - `drag_pace`: how fast this game answers, learned by the watched drags;
     - `dry_run`: everything but pressing; the overlay of each solved level goes to the logbook;
     - `next_button`: the user's go-on control (`--next`): a screen vision does not know that
-      holds after a drag counts as the level cleared.
+      holds after a drag counts as the level cleared;
+    - `wait_covered`: seconds a covered or minimised game is waited for (`--wait-covered`).
     """
 
     device: Device
@@ -65,6 +68,7 @@ class Attempts:
     next_button: Point | None = None
     solve_timeout: float = 5.0
     advance_timeout: float = 4.0
+    wait_covered: float = WAIT_COVERED
     drags: list[DragReport] = field(default_factory=list, init=False)  # what each watched drag cost
 
     def clear_level(self, number: int) -> LevelReport:
@@ -110,8 +114,11 @@ class Attempts:
         began = time.perf_counter()
         known = KnownBoard(sight, plan.stroke)
         if self.device.capabilities.fast_capture:  # watch the game take every cell (bot/play/drag.py)
-            if not self.watched(number, sight, geometry, plan):
-                return replace(last, known=known, drag_stopped=True)  # `last.reread` stays
+            stopped = self.watched(number, sight, geometry, plan)
+            if stopped is not None:
+                # the next attempt looks again: a reread from before this drag is stale now; and
+                # after a fault the board may be elsewhere, or redrawn: the known lattice too
+                return Retry(known=None if stopped in FAULTS else known, drag_stopped=True)
         else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
             perform(self.device, gesture, geometry.bounds())
         drag_s = time.perf_counter() - began
@@ -183,9 +190,14 @@ class Attempts:
             self.log.say(f"level {number}: {note}")
         return plan, solve_ms
 
-    def watched(self, number: int, sight: Sight, geometry: Geometry, plan: Finish) -> bool:
-        """The watched drag of `plan` (`geometry` in pointer units): True when it went to its end,
-        False when it stopped with the finger lifted (the level is looked at again)."""
+    def watched(self, number: int, sight: Sight, geometry: Geometry, plan: Finish) -> StopCause | None:
+        """The watched drag of `plan` (`geometry` in pointer units): None when it went to its end,
+        else why it stopped with the finger lifted (the level is looked at again).
+
+        The game's window closed: the loop stops. Moved or resized: the board is searched for on
+        the whole screen by the next look. Covered or minimised: wait for the board to come back
+        (`wait_covered` seconds), then go on.
+        """
         assert sight.detection.geometry is not None
         try:
             self.drags.append(
@@ -197,14 +209,32 @@ class Attempts:
                     plan.stroke,
                     pace=self.drag_pace,
                     start=plan.drag_start,
+                    window=self.watch.window_id,
                 )  # fmt: skip
             )
         except DragStopped as stopped:
-            if stopped.cause in ("window", "vanished"):
+            if stopped.cause in ("closed", "vanished"):
                 raise self.log.stop(f"level {number}: {stopped}", None) from None
-            self.log.say(f"level {number}: {stopped}; looking again")
-            return False
-        return True
+            if stopped.cause in WAITED:
+                self.wait_back(number, stopped.cause)
+            elif stopped.cause in SEARCHED:
+                self.log.say(f"level {number}: {fault_line(stopped.cause)}")
+                self.watch.forget()
+            else:
+                self.log.say(f"level {number}: {stopped}; looking again")
+            return stopped.cause
+        return None
+
+    def wait_back(self, number: int, fault: Fault) -> None:
+        """The board was covered or its window minimised: wait (saying so) until it shows again,
+        uncovered; stop when the window closed meanwhile or `wait_covered` seconds went by."""
+        self.log.say(f"level {number}: {fault_line(fault, wait=self.wait_covered)}")
+        if self.watch.wait_for_board(self.wait_covered) is not None:
+            self.log.say(f"level {number}: the board is back; going on")
+            return
+        if self.watch.window_fault() == "closed":
+            raise self.log.stop(f"level {number}: {fault_line('closed')}", None)
+        raise self.log.stop(f"level {number}: {stayed_line(fault, self.wait_covered)}", self.watch.now())
 
     # -- confirm ---------------------------------------------------------------------------
 

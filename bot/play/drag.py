@@ -15,8 +15,10 @@ What it does when the screen does not show what it expects:
 - the game dropped the path (it ended the attempt): release and stop, saying so;
 - a cell off the route was taken (a sample between cells, a bump): drag back onto the cell
   before it, which undoes it in the game, and go on;
-- the board vanished (the game's window closed or was covered, the screen changed): release
-  at once and stop, naming the cause.
+- the game's window stopped showing the board (closed, moved, resized, minimised, or another
+  window came over the board: the X server says so the moment it happens, on a desktop with a
+  window stack), or the board vanished from the pixels: release at once and stop, naming the
+  cause from the window's state (bot/play/faults.py).
 
 Which cells show as taken, and whether the board is still there, is vision's answer
 (`BoardWatch`, bot/vision/watch.py); this module decides what to do about it. `follow_route`
@@ -31,12 +33,13 @@ import time
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, Protocol, get_args
 
 import numpy as np
 
 from onestroke.bot.coords import Geometry, Point, Rect
-from onestroke.bot.device.base import Device
+from onestroke.bot.device.base import Device, WindowStack
+from onestroke.bot.play.faults import Fault, fault_line, window_fault
 from onestroke.bot.play.pace import DragPace
 from onestroke.bot.vision.watch import BoardReading, BoardWatch, Box
 from onestroke.solver.board import Cell
@@ -47,10 +50,11 @@ UNDOS = 3  # wrong cells undone in one drag before giving up
 FULL_EVERY = 8  # every this many steps one look takes in the whole board, not only around the head
 
 
-StopCause = Literal["window", "vanished", "dropped", "not-following", "changed", "undo"]
-"""Why a drag was given up: the game's window closed; the board vanished from the screen; the game
-dropped the drawn path; it stopped following (no answer after the re-sends); cells off the route
-changed at once; it kept taking cells off the route."""
+StopCause = Literal[Fault, "vanished", "dropped", "not-following", "changed", "undo"]
+"""Why a drag was given up: what happened to the game's window (`Fault`: closed, moved, covered,
+minimised, resized); the board vanished from the pixels with no window to ask; the game dropped
+the drawn path; it stopped following (no answer after the re-sends); cells off the route changed
+at once; it kept taking cells off the route."""
 
 
 class DragStopped(OnestrokeError):
@@ -102,7 +106,7 @@ def follow_route(
     start: int = 0,
     pace: DragPace | None = None,
     jiggle: float = 0.0,
-    window_open: Callable[[], bool] | None = None,
+    window_fault: Callable[[], Fault | None] | None = None,
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
 ) -> DragReport:
@@ -112,8 +116,10 @@ def follow_route(
     show; lifts the finger at the end. A step onto the cell before the head (the walk going back
     over the drawn path: `solver.finish.Finish.stroke`) undoes the head, as the game does; any
     other step takes a new cell. On a cause to stop, lifts the finger at once and raises
-    `DragStopped`. `jiggle` is the pointer distance of a re-sent move from the cell centre
-    (default a tenth of the distance between two neighbouring cells).
+    `DragStopped`; `window_fault` says what happened to the game's window, if anything (asked
+    before each move and whenever a look does not show what it should). `jiggle` is the pointer
+    distance of a re-sent move from the cell centre (default a tenth of the distance between two
+    neighbouring cells).
     """
     pace = pace or DragPace()
     report = DragReport()
@@ -123,7 +129,7 @@ def follow_route(
         (x0, y0), (x1, y1) = to_pointer(path[start]), to_pointer(path[start + 1])
         jiggle = 0.1 * max(abs(x1 - x0), abs(y1 - y0))
     began = clock()
-    state = _Drag(touch, watch, len(set(path)), to_pointer, pace, report, jiggle, window_open, clock, sleep)
+    state = _Drag(touch, watch, len(set(path)), to_pointer, pace, report, jiggle, window_fault, clock, sleep)
     touch.down(to_pointer(path[start]))
     state.stepped = clock()
     try:
@@ -145,7 +151,7 @@ class _Drag:
     pace: DragPace
     report: DragReport
     jiggle: float
-    window_open: Callable[[], bool] | None
+    window_fault: Callable[[], Fault | None] | None
     clock: Callable[[], float]
     sleep: Callable[[float], None]
     full: bool = True  # the next look takes in the whole board
@@ -185,7 +191,8 @@ class _Drag:
         self.report.sleep_seconds += self.clock() - began
 
     def _move(self, point: Point) -> float:
-        """Send the finger to `point`; the time it was sent."""
+        """Send the finger to `point`; the time it was sent. Not once the game's window has gone."""
+        self._check_window(len(self.watch.latest or ()))
         began = self.clock()
         self.touch.move(point)
         self.report.move_seconds += self.clock() - began
@@ -258,9 +265,13 @@ class _Drag:
         self.pace.learn(seconds)
         self.report.answers.append(seconds)
 
+    def _check_window(self, taken: int) -> None:
+        fault = self.window_fault() if self.window_fault is not None else None
+        if fault is not None:
+            raise self._stop(fault_line(fault), fault, taken)
+
     def _check_board(self, seen: BoardReading, where: str, taken: int) -> None:
-        if self.window_open is not None and not self.window_open():
-            raise self._stop("the game window closed", "window", taken)
+        self._check_window(taken)
         if seen.board_gone:
             raise self._stop(f"the board vanished from the screen {where}", "vanished", taken)
 
@@ -274,12 +285,16 @@ def watched_drag(
     *,
     pace: DragPace | None = None,
     start: int = 0,
+    window: int | None = None,
 ) -> DragReport:
     """`follow_route` on a device (bot/device): grabs of `region`, a touch session inside the board.
 
     `image_geometry` is the lattice in the pixels of a grab of `region` (what the detector saw);
-    `pointer_geometry` the same lattice in pointer units. On a desktop with a window stack a
-    board that vanishes is checked against the window that showed it, to name the cause.
+    `pointer_geometry` the same lattice in pointer units. On a desktop with a window stack the
+    window under the board is watched (the button goes up the moment it closes, moves, is
+    minimised or covered), is asked before the press (it must be the one window over the whole
+    board), and names the cause when the drag stops. `window`: the id of the window the board
+    was found in (default: the one at the board's centre now).
     """
     cells = list(dict.fromkeys(path))  # a walk that goes back passes some cells twice
     whole = region.rounded()  # what a grab of `region` covers: whole capture units
@@ -289,25 +304,57 @@ def watched_drag(
         return device.grab(Rect(whole.left + x0, whole.top + y0, x1 - x0, y1 - y0))
 
     walked = path[: start + 1]
+    board = pointer_geometry.bounds()
+    windows = device.windows
+    game = GameWindow.under(windows, board, window) if windows is not None else None
+    if game is not None:
+        fault = game.fault()
+        if fault is not None:  # never press on what is not the game
+            raise DragStopped(fault_line(fault), cause=fault, taken=len(walked))
     watch = BoardWatch(lambda: device.grab(region), image_geometry, cells, walked, grab_box=grab_box)
     if watch.shape[:2] != (whole.height, whole.width):  # image pixels are not capture units (HiDPI)
         watch.grab_box = None  # whole-board looks only: a box would not line up pixel for pixel
-    windows = device.windows
-    centre = pointer_geometry.bounds().centre
-    window = windows.window_at(centre) if windows is not None else None
     try:
-        with device.touch(pointer_geometry.bounds()) as touch, ExitStack() as stack:
-            window_open = None
-            if windows is not None:
-                # the X server tells the moment the game's window goes: the button is released
-                # from the watching thread at once, without waiting for the next look
-                gone = stack.enter_context(windows.watch(centre, touch.release_now)).gone
-                window_open = lambda: not gone.is_set()  # noqa: E731
+        with device.touch(board) as touch, ExitStack() as stack:
+            window_fault = None
+            if game is not None:
+                # the X server tells the moment the game's window goes, moves or is covered: the
+                # button is released from the watching thread at once, without waiting for a look
+                gone = stack.enter_context(game.stack.watch(game.id, board, touch.release_now)).gone
+                window_fault = lambda: game.fault() if gone.is_set() else None  # noqa: E731
             return follow_route(
-                touch, watch, path, pointer_geometry.centre, start=start, pace=pace, window_open=window_open
+                touch, watch, path, pointer_geometry.centre, start=start, pace=pace, window_fault=window_fault
             )
     except DragStopped as stopped:
-        closed = window is not None and windows is not None and windows.window_at(centre) != window
-        if stopped.cause == "vanished" and closed:
-            raise DragStopped("the game window closed", cause="window", taken=stopped.taken) from None
+        fault = game.fault() if game is not None and stopped.cause not in FAULTS else None
+        if fault is not None:  # the pixels said it first; the window says why
+            raise DragStopped(fault_line(fault), cause=fault, taken=stopped.taken) from None
         raise
+
+
+FAULTS: frozenset[str] = frozenset(get_args(Fault))
+
+
+@dataclass(frozen=True)
+class GameWindow:
+    """The top-level window that showed the board, as the window stack saw it (pointer units)."""
+
+    stack: WindowStack
+    id: int
+    box: Rect  # where it was when the drag began
+    board: Rect  # the board's lattice bounds
+
+    @classmethod
+    def under(cls, stack: WindowStack, board: Rect, window: int | None = None) -> GameWindow | None:
+        """`window` (default: the one a person sees at the board's centre); None when the stack
+        cannot tell."""
+        wid = window if window is not None else stack.window_id_at(board.centre)
+        state = stack.state(wid, board) if wid is not None else None
+        if wid is None or state is None or state.box is None:
+            return None
+        return cls(stack, wid, state.box, board)
+
+    def fault(self) -> Fault | None:
+        """What happened to the window since the drag began (None: nothing, or cannot tell)."""
+        state = self.stack.state(self.id, self.board)
+        return None if state is None else window_fault(self.box, state)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from onestroke.bot.coords import Point
 from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import tap
+from onestroke.bot.play.faults import fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.screen_watch import POLL, ScreenWatch
 from onestroke.bot.play.sight import Sight
@@ -21,6 +22,7 @@ UNKNOWN_SCREEN = (
     "the screen shows neither a level nor a level-complete screen I know: not pressing anything"
     " (if it is the game's own complete screen, give its go-on control: --next X,Y)"
 )
+SEARCH_AFTER = 0.5  # seconds the region may show nothing known before the whole screen is searched
 PRESS_AGAIN = 1.5  # seconds the complete screen may stay after go-on before it is pressed once more
 
 
@@ -38,6 +40,7 @@ class GoOn:
     log: Logbook
     next_button: Point | None = None
     advance_timeout: float = 4.0
+    wait_covered: float = 30.0  # seconds a covered or minimised game is waited for (`--wait-covered`)
 
     def button(self, sight: Sight, *, cleared: bool) -> Point | None:
         """Where to press to go on, in pointer coordinates, or None: nothing here is proven to be go-on.
@@ -63,6 +66,7 @@ class GoOn:
         when it stays, the loop stops with the screenshot saved rather than press anything.
         """
         deadline = time.monotonic() + self.advance_timeout
+        searched = time.monotonic()
         while True:
             sight = self.watch.now()
             if sight.board is not None:
@@ -72,7 +76,18 @@ class GoOn:
                 self.press(sight, button)
                 self.wait_for_level(number)
                 return
+            if time.monotonic() - searched > SEARCH_AFTER:  # the window moved, or the game restarted
+                searched = time.monotonic()
+                if self.watch.elsewhere() is not None:
+                    continue  # the next look is where the board or the complete screen is now
             if time.monotonic() > deadline:
+                fault = self.watch.window_fault()
+                if fault in ("covered", "unmapped"):
+                    self.log.say(f"after level {number}: {fault_line(fault, wait=self.wait_covered)}")
+                    if self.watch.wait_for_board(self.wait_covered) is not None:
+                        return
+                    stayed = stayed_line(fault, self.wait_covered)
+                    raise self.log.stop(f"after level {number}: {stayed}", sight)
                 raise self.log.stop(f"after level {number} {UNKNOWN_SCREEN}", sight)
             time.sleep(POLL)
 
@@ -92,7 +107,15 @@ class GoOn:
             self.wait_for_level(None)
 
     def press(self, sight: Sight, button: Point) -> None:
-        """A tap at `button` (pointer coordinates), kept inside what `sight` captured."""
+        """A tap at `button` (pointer coordinates), kept inside what `sight` captured; not when
+        the window stack shows another window than the game's there (never press on what is not
+        the game)."""
+        stack, game = self.device.windows, self.watch.window_id
+        if stack is not None and game is not None:
+            top = stack.topmost([button])
+            if top is not None and top[0] != game and self.watch.window_fault() != "closed":
+                over = f"another window is over the go-on control at {button}: not pressing it"
+                raise self.log.stop(over, sight)
         perform(self.device, tap(button), sight.screen_map.capture_to_pointer(sight.screen_map.region))
 
     def wait_for_level(self, number: int | None) -> None:
@@ -101,6 +124,7 @@ class GoOn:
         deadline = time.monotonic() + 2 * self.advance_timeout
         pressed_again = False
         complete_since: float | None = None
+        searched = time.monotonic()
         while time.monotonic() < deadline:
             time.sleep(POLL)
             sight = self.watch.now()
@@ -109,6 +133,9 @@ class GoOn:
                 return
             if sight.detection.screen != "complete":
                 complete_since = None
+                if time.monotonic() - searched > SEARCH_AFTER:  # the window moved meanwhile?
+                    searched = time.monotonic()
+                    self.watch.elsewhere()
                 continue
             complete_since = complete_since or time.monotonic()
             if not pressed_again and time.monotonic() - complete_since > PRESS_AGAIN:

@@ -32,6 +32,14 @@ def game_window(device: Device, sight: Sight) -> Rect | None:
     return sight.screen_map.pointer_to_capture(box).rounded().intersection(device.screen)
 
 
+def game_window_id(device: Device, sight: Sight) -> int | None:
+    """The id of the top window under the lattice's centre (window stack only), else None."""
+    geometry = sight.detection.geometry
+    if device.windows is None or geometry is None:
+        return None
+    return device.windows.window_id_at(sight.screen_map.image_to_pointer(geometry.bounds().centre))
+
+
 def board_in_capture(sight: Sight) -> Rect:
     """The board's pitch squares in capture units."""
     assert sight.detection.geometry is not None

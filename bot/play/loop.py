@@ -26,7 +26,7 @@ from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device
 from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace
 from onestroke.bot.play import guards
-from onestroke.bot.play.attempt import Attempts
+from onestroke.bot.play.attempt import WAIT_COVERED, Attempts
 from onestroke.bot.play.drag import DragReport
 from onestroke.bot.play.go_on import GoOn
 from onestroke.bot.play.logbook import LevelReport, Logbook, LoopStopped, default_log_dir
@@ -65,6 +65,7 @@ class LevelLoop:
     say: Callable[[str], None] = print
     drag_pace: DragPace = field(default_factory=DragPace)
     recorder: Recorder | None = None
+    wait_covered: float = WAIT_COVERED  # seconds a covered or minimised game is waited for
     watch: ScreenWatch = field(init=False)
     log: Logbook = field(init=False)
     attempts: Attempts = field(init=False)
@@ -83,8 +84,11 @@ class LevelLoop:
             next_button=self.next_button,
             solve_timeout=self.solve_timeout,
             advance_timeout=self.advance_timeout,
+            wait_covered=self.wait_covered,
         )
-        self.go_on = GoOn(self.device, self.watch, self.log, self.next_button, self.advance_timeout)
+        self.go_on = GoOn(
+            self.device, self.watch, self.log, self.next_button, self.advance_timeout, self.wait_covered
+        )
 
     @property
     def drags(self) -> list[DragReport]:
@@ -119,6 +123,7 @@ def play(
     log_dir: Path | None = None,
     say: Callable[[str], None] = print,
     record: Path | None = None,
+    wait_covered: float = WAIT_COVERED,
 ) -> list[LevelReport]:
     """Clear `levels` levels (None: until stopped) of the game on `device`; one report per level.
 
@@ -128,7 +133,8 @@ def play(
     Raises `LoopStopped` with the reason (and where the pictures went) when the loop refuses to
     go on, `DeviceError` when the device fails. `record` is a folder where each level's first
     screen and every screen the loop stopped on or was unsure about are saved as fixture pairs
-    (`onestroke fixtures check` reads them). Open the device first and close it after
+    (`onestroke fixtures check` reads them). A game covered by another window or minimised is
+    waited for up to `wait_covered` seconds. Open the device first and close it after
     (`with onestroke.open_device("desktop") as device: onestroke.play(device)`).
     """
     if region is not None:
@@ -143,5 +149,6 @@ def play(
         drag_pace=drag_pace(speed),
         say=say,
         recorder=Recorder(record) if record is not None else None,
+        wait_covered=wait_covered,
     )
     return loop.run(levels)

@@ -15,12 +15,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from onestroke.bot.coords import Rect
-from onestroke.bot.device import Device
+from onestroke.bot.device import Device, WindowState
 from onestroke.bot.play import guards
+from onestroke.bot.play.faults import Fault, window_fault
 from onestroke.bot.play.sight import Sight, sight_of
 from onestroke.calibration.locate import work_region
 
 POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
+BACK_POLL = 0.1  # seconds between looks while a covered or minimised game is waited for
 STILL = 0.05  # seconds between two equal frames that show a new level has finished appearing
 
 
@@ -31,6 +33,9 @@ class ScreenWatch:
     device: Device
     region: Rect | None = None  # where the game is (capture units), None: not found yet
     window: Rect | None = field(default=None, init=False)  # the game window (capture units), when known
+    window_id: int | None = field(default=None, init=False)  # its id in the window stack, when known
+    board_box: Rect | None = field(default=None, init=False)  # the board's lattice bounds (pointer units)
+    window_box: Rect | None = field(default=None, init=False)  # the window's rectangle (pointer units)
     seen: Sight | None = field(default=None, init=False)  # the latest sight (kept while the pixels stay)
 
     @property
@@ -67,7 +72,68 @@ class ScreenWatch:
             region = work_region(guards.board_in_capture(sight), self.screen)
             self.region = (window and region.intersection(window)) or region
             self.window = window
+            self.remember_window(sight)
         return sight
+
+    def remember_window(self, sight: Sight) -> None:
+        """Note the window (id, place) and the board `sight` shows, for `window_fault` to compare."""
+        geometry = sight.detection.geometry
+        assert geometry is not None
+        self.window_id = guards.game_window_id(self.device, sight)
+        self.board_box = sight.screen_map.image_to_pointer(geometry.bounds())
+        state = self.window_state()
+        self.window_box = state.box if state is not None else None
+
+    def window_state(self) -> WindowState | None:
+        """The game's window now, as the window stack shows it; None: no stack, or not known."""
+        stack = self.device.windows
+        if stack is None or self.window_id is None or self.board_box is None:
+            return None
+        return stack.state(self.window_id, self.board_box)
+
+    def window_fault(self) -> Fault | None:
+        """What happened to the window the board was last found in (None: nothing, or cannot tell)."""
+        state = self.window_state()
+        if state is None or self.window_box is None:
+            return None
+        return window_fault(self.window_box, state)
+
+    def forget(self) -> None:
+        """The board is not where it was (moved, resized, restarted): look at the whole screen next."""
+        self.region = None
+        self.window = None
+        self.seen = None
+
+    def elsewhere(self) -> Sight | None:
+        """A look at the whole screen, when the game's region shows neither a board nor a complete
+        screen: a sight there of a board (the region follows it) or of a complete screen (the
+        region is forgotten: the next looks take in the whole screen); None: neither shows."""
+        if self.region is None:
+            return None
+        sight = self.at(self.screen)
+        if sight.board is not None:
+            self.region = None
+            return self.find_board()
+        if sight.detection.screen == "complete":
+            self.forget()
+            return sight
+        return None
+
+    def wait_for_board(self, timeout: float) -> Sight | None:
+        """After a cover or a minimise: wait until the game's window shows again, uncovered, and a
+        board passes every self-check (found anywhere on the screen); None after `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(BACK_POLL)
+            fault = self.window_fault()
+            if fault in ("covered", "unmapped"):
+                continue
+            if fault == "closed":
+                return None
+            sight = self.find_board()
+            if sight.board is not None and self.window_fault() is None:
+                return sight
+        return None
 
     def wait_until_still(self, sight: Sight, timeout: float) -> None:
         """Two equal frames `STILL` s apart, the first `sight`'s: the new level has finished appearing

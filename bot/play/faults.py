@@ -1,0 +1,68 @@
+"""What a desktop did to the game's window, named from evidence (`Fault`, `window_fault`), and the
+one line the bot says for each (`fault_line`).
+
+A board that stops answering, or vanishes, mid-drag can mean six different things, and each asks
+for something else: a closed window ends the run; a moved or resized one (or a game restarted at
+another size) is searched for on the whole screen and played on; a covered or minimised one is
+let go of and waited for; a frozen game is looked at again. The evidence is the window's own
+state as the window stack tells it (X11: does the window exist, is it mapped, where is it, is
+another window above it over the board) compared with what it was when the board was found.
+
+Pure: rectangles and flags in, a name out.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from onestroke.bot.coords import Rect
+from onestroke.bot.device import WindowState
+
+Fault = Literal["closed", "moved", "covered", "unmapped", "resized", "frozen"]
+"""What happened to the game's window: its window is gone; the board is elsewhere on the screen
+(the window moved); another window is on top of part of the board; the window was minimised
+(unmapped); the window is back at another size (resized, or the game restarted at another
+scale); the game stopped answering while its window stayed where it was, uncovered (frozen)."""
+
+WAITED: frozenset[Fault] = frozenset({"covered", "unmapped"})  # let go, wait for the board to come back
+SEARCHED: frozenset[Fault] = frozenset({"moved", "resized"})  # find the board again on the whole screen
+
+
+def window_fault(found: Rect, now: WindowState) -> Fault | None:
+    """What happened to the window that was at `found` when the board was found, from `now`; None:
+    nothing (the same window at the same place, shown and uncovered).
+
+    Order matters: a destroyed window is also unmapped, and a moved window may also be covered.
+    """
+    if not now.exists:
+        return "closed"
+    if not now.mapped:
+        return "unmapped"
+    if now.box is not None and (now.box.width, now.box.height) != (found.width, found.height):
+        return "resized"
+    if now.box is not None and (now.box.left, now.box.top) != (found.left, found.top):
+        return "moved"
+    if now.covered:
+        return "covered"
+    return None
+
+
+def fault_line(fault: Fault, *, wait: float | None = None) -> str:
+    """The one line the bot says for `fault` (`wait`: seconds it will wait for the board, for the
+    faults it waits on)."""
+    waiting = f"; waiting up to {wait:g} s for the board to come back" if wait is not None else ""
+    lines: dict[Fault, str] = {
+        "closed": "the game window closed",
+        "moved": "the game window moved; finding the board again on the whole screen",
+        "covered": f"another window covers the board; let go{waiting}",
+        "unmapped": f"the game window was minimised (unmapped); let go{waiting}",
+        "resized": "the game window changed size (resized or restarted); finding the board again",
+        "frozen": "the game stopped answering (nothing on the board changed); looking again",
+    }
+    return lines[fault]
+
+
+def stayed_line(fault: Fault, wait: float) -> str:
+    """The stop line when a covered or minimised board did not come back within `wait` seconds."""
+    what = "covered by another window" if fault == "covered" else "minimised (unmapped)"
+    return f"the game window stayed {what} for {wait:g} s: not pressing anything"

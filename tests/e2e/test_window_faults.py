@@ -1,0 +1,112 @@
+"""What a desktop does to the game's window while the bot plays, and that the bot survives it.
+
+Real windows on the session's Xvfb: the practice game in its own process, moved and unmapped
+with xdotool as a window manager would, and covered by a plain window of the test's own
+(`Windows.cover`). What counts is the game's own log (every level cleared, no attempt ended by a
+stray press), the cover's log (no press on it) and the bot's lines (the cause it names).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from harness import Game, Windows, bot_pressing, button_is_down
+
+from onestroke.practice.process import stop_game
+from onestroke.practice.rules import Rules
+
+pytestmark = pytest.mark.e2e
+
+
+def window_of(game: Game) -> int:
+    """The top-level X window under the game's centre (asked of the X server, not of the bot)."""
+    from Xlib import X, display
+
+    d = display.Display()
+    try:
+        found = None
+        x, y = game.x + game.width // 2, game.y + game.height // 2
+        for window in d.screen().root.query_tree().children:
+            a, g = window.get_attributes(), window.get_geometry()
+            if a.map_state == X.IsViewable and g.x <= x < g.x + g.width and g.y <= y < g.y + g.height:
+                found = window.id
+        assert found is not None, "no window under the game's centre"
+        return found
+    finally:
+        d.close()
+
+
+def xdotool(*args: str) -> None:
+    subprocess.run(["xdotool", *args], check=True, capture_output=True, timeout=10)
+
+
+def played(bot: subprocess.Popen[str], game: Game, levels: int) -> tuple[str, list[dict]]:
+    """The bot's output (stdout and stderr) once it ended, and the game's records."""
+    out, err = bot.communicate(timeout=120)
+    records = game.wait_for_records(levels, timeout=5)
+    return out + err, records
+
+
+def run_with_fault(windows: Windows, tmp_path: Path, fault: Callable[[Game], None], levels: int = 2) -> tuple:
+    if subprocess.run(["which", "xdotool"], capture_output=True).returncode:
+        pytest.skip("xdotool is not installed")
+    game = windows.game(seed=71, position=(200, 100), levels=levels, rules=Rules(fps=10))
+    args = ("play", "--levels", str(levels), "--log-dir", str(tmp_path), "--wait-covered", "10")
+    with bot_pressing(*args) as bot:
+        time.sleep(0.4)  # mid-drag
+        fault(game)
+        err, records = played(bot, game, levels)
+    return bot, err, records
+
+
+def cleared_all(records: list[dict], levels: int) -> bool:
+    return [r["level"] for r in records if r.get("cleared")] == list(range(1, levels + 1))
+
+
+def test_a_window_moved_mid_drag_is_found_again_and_played_on(windows: Windows, tmp_path: Path) -> None:
+    def move(game: Game) -> None:
+        xdotool("windowmove", str(window_of(game)), "900", "200")
+
+    bot, err, records = run_with_fault(windows, tmp_path, move)
+    assert bot.returncode == 0, err
+    assert "level 1: the game window moved; finding the board again" in err, (bot.returncode, err, records)
+    assert cleared_all(records, 2), (err, records)
+    assert "closed" not in err, err
+
+
+def test_a_window_covered_mid_drag_is_let_go_waited_for_and_played_on(
+    windows: Windows, tmp_path: Path
+) -> None:
+    covers: list[Path] = []
+
+    def cover(game: Game) -> None:
+        covers.append(windows.cover(game.x - 10, game.y - 10, game.width + 20, game.height + 20))
+        began = time.monotonic()
+        while button_is_down() and time.monotonic() - began < 2:
+            time.sleep(0.005)
+        assert not button_is_down(), "the button stayed down under the cover"
+        time.sleep(1.5)
+        stop_game(windows.processes[-1])
+
+    bot, err, records = run_with_fault(windows, tmp_path, cover)
+    assert bot.returncode == 0, err
+    assert "level 1: another window covers the board; let go; waiting up to 10 s" in err, err
+    assert cleared_all(records, 2), (err, records)
+    assert covers[0].read_text() == "", "a press landed on the cover"
+
+
+def test_a_window_unmapped_mid_drag_is_waited_for_and_played_on(windows: Windows, tmp_path: Path) -> None:
+    def minimise(game: Game) -> None:
+        wid = str(window_of(game))
+        xdotool("windowunmap", wid)
+        time.sleep(2)
+        xdotool("windowmap", wid)
+
+    bot, err, records = run_with_fault(windows, tmp_path, minimise)
+    assert bot.returncode == 0, err
+    assert "level 1: the game window was minimised (unmapped); let go; waiting" in err, err
+    assert cleared_all(records, 2), (err, records)

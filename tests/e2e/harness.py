@@ -71,13 +71,15 @@ class Windows:
         web: bool = False,
         panel: str | None = None,
         banner: bool = False,
+        scale: float = 1.0,
     ) -> Game:
         rng = random.Random()
         if position is None:  # anywhere the whole window fits on the 1920x1080 screen
-            position = (rng.randint(0, 1920 - GAME_SIZE[0]), rng.randint(0, 1080 - GAME_SIZE[1]))
+            width, height = (round(side * scale) for side in GAME_SIZE)
+            position = (rng.randint(0, 1920 - width), rng.randint(0, 1080 - height))
         log = self.folder / f"game-{len(self.processes)}.jsonl"
         started = start_game(
-            seed, log, position, levels=levels, rules=rules, web=web, panel=panel, banner=banner
+            seed, log, position, scale=scale, levels=levels, rules=rules, web=web, panel=panel, banner=banner
         )
         self.processes.append(started.process)
         time.sleep(0.2)  # the first frame is drawn right after the window is mapped

@@ -129,9 +129,13 @@ def cjk_font() -> Path:
     )
 
 
-@functools.cache
 def _font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(cjk_font()), size)
+    return _font_file(cjk_font(), size)
+
+
+@functools.cache
+def _font_file(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(path), size)
 
 
 def words_box(label: str, height: float) -> tuple[int, int]:

@@ -9,12 +9,14 @@ overlapping it, every label's words inside its button, and the label (`screen: c
 from __future__ import annotations
 
 import itertools
+import signal
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from onestroke.bot.cli import main
 from onestroke.bot.coords import Rect
 from onestroke.bot.labels import Label, compare, label_text, parse_label
 from onestroke.practice import panels
@@ -238,3 +240,29 @@ def test_without_panel_the_complete_screen_is_the_real_one() -> None:
     host = GameHost(seed=1, rules=Rules())
     assert set(host.view.controls("complete")) >= {"go_on", "ranking", "share"}
     assert host.game.decoys == {} and not host.view.moving(1.0)
+
+
+def test_practice_without_a_font_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`practice --panel` on a machine with no CJK font: one line naming the package, exit 2,
+    before any window or page opens (the web game serves nothing)."""
+    panels.cjk_font.cache_clear()
+    monkeypatch.setattr(panels, "FONT_FILES", (panels.FONT_FILES[0].with_name("absent.ttc"),))
+    monkeypatch.setenv("DISPLAY", ":9999")  # never opened: the font is looked for first
+    handler, alarm = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGALRM)
+
+    def too_long(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt  # a game that started serves until stopped: exit 130, not a hang
+
+    signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(20)
+    try:
+        assert main(["practice", "--panel", "ja", "--web", "--no-browser"]) == 2
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, alarm)
+        signal.signal(signal.SIGTERM, handler)
+        panels.cjk_font.cache_clear()
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "apt-get install fonts-wqy-microhei" in err, err

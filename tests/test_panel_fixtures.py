@@ -2,10 +2,9 @@
 `tools/make_fixtures.py --panels`), checked the way `onestroke fixtures check` checks them.
 
 Their labels are the true answer: `screen: complete`, `next` on the go-on button (下一关, NEXT
-LEVEL, 次へ ...), never on the decoy beside it. Detection tells the two apart only by their words,
-so until it reads text the check is expected to fail (xfail, not strict: it passes once the OCR
-stage lands, and then these pairs move into fixtures/). The pairs themselves are held to what the
-renderer says now, so a label cannot drift from its picture.
+LEVEL, 次へ ...), never on the decoy beside it. Detection tells the two apart only by their
+words (the OCR stage, bot/vision/). The pairs themselves are held to what the renderer says
+now, so a label cannot drift from its picture.
 """
 
 from __future__ import annotations
@@ -68,7 +67,6 @@ def test_the_pairs_are_what_the_tool_makes_now() -> None:
         assert path.with_suffix(".txt").read_text("utf-8") == tool.expected_text(fixture), path.name
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19: OCR stage (the go-on button is told only by its words)")
 @pytest.mark.parametrize("path", IMAGES, ids=[p.name for p in IMAGES])
 def test_panel_screen_is_read_as_labelled(path: Path) -> None:
     label_path = path.with_suffix(".txt")

@@ -17,8 +17,8 @@ All randomness comes from fixed seeds, so running this twice gives the same file
 
 `--panels` writes instead the level-complete panels of other apps (practice/panels.py: words
 on text buttons, a decoy beside the go-on button) with their true labels, to tests/data/panels/:
-detection reads them only once it reads text (the OCR stage), so they stay out of fixtures/
-(which the suite requires to be read exactly) until then; tests/test_panel_fixtures.py checks them.
+detection tells their go-on button from the decoys only by its words (the OCR stage);
+tests/test_panel_fixtures.py checks them as fixtures check does.
 """
 
 from __future__ import annotations

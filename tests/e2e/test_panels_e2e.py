@@ -115,13 +115,13 @@ def test_the_panel_decoy_is_stray_and_go_on_brings_level_two(
     assert len([r for r in records if "stray" in r]) == 1, records
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19: the OCR stage and go-on by its words (not landed yet)")
+@pytest.mark.xfail(strict=False, reason="issue 19: the play loop does not yet press go-on by its words")
 def test_bot_clears_ten_panel_levels_in_chromium_without_a_stray_press(
     windows: Windows, tmp_path: Path
 ) -> None:
     """Issue 19's target: the strict web game in Chromium, each level ending with a Chinese
     panel (a decoy beside, above or around 下一关), the banner sliding across the top: 10 of 10
-    cleared and no stray press, from the game's own log. Today the bot stops at the first panel."""
+    cleared and no stray press, from the game's own log. Today the loop stops at the first panel."""
     if not any(shutil.which(name) for name in BROWSERS):
         pytest.skip("Chromium is not installed (apt-get install chromium; `bash run.sh test` installs it)")
     game = windows.game(seed=SEED, panel="zh", banner=True, web=True, levels=10)

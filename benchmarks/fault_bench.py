@@ -1,0 +1,219 @@
+"""Fault benchmark: how soon the bot lets go of the button when a window covers the drag's head.
+
+    python -m benchmarks.fault_bench cover [--tries 20] [--busy 0] [--seed S]
+    python -m benchmarks.fault_bench suite [--runs 3] [--busy 2]
+
+`cover`: issue 20's target "button up within 100 ms of a cover reaching the board". Each try
+starts the strict practice game (Tk, 30 fps) and `onestroke play --levels 1` on a private Xvfb;
+once the bot's drag is a few cells in (the press monitor saw the press and 12 held-button
+motions), a 150 px window of the benchmark's own is mapped over the pointer for 1.5 s. The press
+monitor (tests/e2e/monitor.py: the X server's RECORD extension, none of the bot's code) times
+the cover's MapNotify to the next ButtonRelease. The table gives min / median / p90 / max over
+the tries where the button was down when the cover came, how many let go while the cover was
+still up, and how many never let go.
+
+`suite`: the fault e2e suite (tests/e2e/test_faults.py) `--runs` times in a row, with `--busy`
+busy loops on the CPU, one row per case: passed / xfailed (the recovery issue 20 adds is not
+there yet) / failed in each run. Issue 20's target is every case passing in 3 runs in a row
+under two busy loops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the press monitor and fault helpers of the e2e suite
+
+from faults import CoverWindow, head_square  # noqa: E402
+from harness import Windows  # noqa: E402
+from monitor import PointerEvent, PressMonitor, seconds_to_release  # noqa: E402
+
+from onestroke.bot.device.xvfb import virtual_display  # noqa: E402
+
+IN_DRAG = 12  # held-button motions before the cover comes (as tests/e2e/test_faults.py)
+COVERED_FOR = 1.5  # seconds the cover stays up
+TARGET = 0.100  # seconds: issue 20's "within 100 ms"
+BUSY = "while True: pass"
+
+
+@dataclass(frozen=True)
+class Try:
+    seed: int
+    held: float | None  # seconds from the cover's map to the release; None: never released
+    before_cover: bool  # the drag was over before the cover came (not counted)
+    stop: str  # the bot's last line on stderr
+
+
+@contextlib.contextmanager
+def busy_loops(count: int) -> Iterator[None]:
+    loops = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
+def one_try(seed: int, folder: Path) -> Try:
+    folder.mkdir(parents=True)
+    windows = Windows(folder)
+    try:
+        with PressMonitor() as monitor:
+            cover = CoverWindow(windows)
+            windows.game(seed=seed)
+            bot = subprocess.Popen(
+                [sys.executable, "-m", "onestroke", "play", "--levels", "1", "--log-dir", str(folder)],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            try:
+                head = monitor.wait_in_drag(IN_DRAG, timeout=60)
+                if head is None:
+                    return Try(seed, None, True, "the drag ended before the cover")
+                latest = [e for e in monitor.events() if isinstance(e, PointerEvent)][-1]
+                box = head_square(latest.x, latest.y)
+                start = len(monitor.events())
+                cover.show(box)
+                mapped = cover.shown(monitor, box, start)
+                time.sleep(COVERED_FOR)
+                cover.hide()
+                _, err = bot.communicate(timeout=120)
+            finally:
+                if bot.poll() is None:
+                    bot.kill()
+                    bot.communicate()
+            time.sleep(0.1)
+            events = monitor.events()
+        held = seconds_to_release(events, mapped)
+        lines = [line for line in err.splitlines() if line.startswith("onestroke:")]
+        return Try(seed, held, held == 0.0, lines[-1] if lines else "(cleared)")
+    finally:
+        windows.close()
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def cover_table(tries: list[Try]) -> str:
+    held = [t.held for t in tries if t.held is not None and not t.before_cover]
+    never = sum(1 for t in tries if t.held is None)
+    under = sum(1 for h in held if h < COVERED_FOR)
+    within = sum(1 for h in held if h <= TARGET)
+    rows = [
+        "| tries | counted | min ms | median ms | p90 ms | max ms | within 100 ms"
+        " | let go under the cover | never let go |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    if held:
+        figures = [min(held), statistics.median(held), percentile(held, 0.9), max(held)]
+        shown = " | ".join(f"{1000 * f:.0f}" for f in figures)
+    else:
+        shown = " | ".join(["-"] * 4)
+    rows.append(f"| {len(tries)} | {len(held)} | {shown} | {within} | {under} | {never} |")
+    return "\n".join(rows)
+
+
+def stop_lines(tries: list[Try]) -> str:
+    counts: dict[str, int] = defaultdict(int)
+    for t in tries:
+        counts[re.sub(r" \(screenshot and overlay in .*\)", "", t.stop)] += 1
+    return "\n".join(f"  {n} x {line}" for line, n in sorted(counts.items(), key=lambda item: -item[1]))
+
+
+def run_cover(tries: int, busy: int, seed: int | None) -> int:
+    rng = random.Random(seed)
+    found = []
+    with tempfile.TemporaryDirectory(prefix="fault-bench-") as folder, virtual_display(1920, 1080) as display:
+        os.environ.update(display.env())
+        with busy_loops(busy):
+            for number in range(tries):
+                level_seed = rng.randrange(1000)
+                done = one_try(level_seed, Path(folder) / str(number))
+                found.append(done)
+                held = "never" if done.held is None else f"{1000 * done.held:.0f} ms"
+                print(f"try {number + 1}: seed {level_seed}, held {held}: {done.stop}", flush=True)
+    print(f"\ncover mapped over the drag's head -> ButtonRelease ({busy} busy loop(s), load {load()})\n")
+    print(cover_table(found))
+    print("\nthe bot's stop lines:")
+    print(stop_lines(found))
+    return 0
+
+
+OUTCOME = re.compile(r"^(PASSED|XFAIL|XPASS|FAILED|ERROR|SKIPPED)\s+\S*::(\S+)")
+
+
+def run_suite(runs: int, busy: int) -> int:
+    table: dict[str, list[str]] = defaultdict(list)
+    with busy_loops(busy):
+        for _ in range(runs):
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pytest",
+                    "-q",
+                    "-rA",
+                    "-p",
+                    "no:cacheprovider",
+                    "tests/e2e/test_faults.py",
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            for line in done.stdout.splitlines():
+                found = OUTCOME.match(line)
+                if found:
+                    table[found.group(2)].append(found.group(1).lower())
+    print(f"the fault suite, {runs} run(s) in a row, {busy} busy loop(s), load {load()}\n")
+    print("| case | " + " | ".join(f"run {n + 1}" for n in range(runs)) + " |")
+    print("|---|" + "---|" * runs)
+    for case, outcomes in sorted(table.items()):
+        print(f"| {case} | " + " | ".join(outcomes) + " |")
+    every = all(o == "passed" for outcomes in table.values() for o in outcomes)
+    print(f"\nissue 20's target (every case passes in every run): {'met' if every and table else 'not met'}")
+    return 0
+
+
+def load() -> str:
+    return " ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="mode", required=True)
+    cover = sub.add_parser("cover", help="cover over the drag's head -> button up, over --tries tries")
+    cover.add_argument("--tries", type=int, default=20)
+    cover.add_argument("--busy", type=int, default=0, help="busy loops on the CPU meanwhile")
+    cover.add_argument("--seed", type=int, help="picks the levels (default: random)")
+    suite = sub.add_parser("suite", help="the fault e2e suite --runs times in a row")
+    suite.add_argument("--runs", type=int, default=3)
+    suite.add_argument("--busy", type=int, default=2)
+    args = parser.parse_args(argv)
+    if args.mode == "cover":
+        return run_cover(args.tries, args.busy, args.seed)
+    return run_suite(args.runs, args.busy)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

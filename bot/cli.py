@@ -21,7 +21,7 @@ from onestroke import __version__
 from onestroke._startup import interrupted_at_start
 from onestroke.bot.commands.settings import apply_settings
 from onestroke.bot.commands.status import ExitStatus
-from onestroke.solver.errors import OnestrokeError
+from onestroke.solver.errors import OnestrokeError, UserStop
 
 # each command and the module that registers it (a module may register several): a run imports
 # only its own command's module, so `solve` does not load OpenCV, adb or the practice game
@@ -111,6 +111,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = int(args.run(args))
         sys.stdout.flush()  # a reader that went away shows here, not in the interpreter's exit
         return status
+    except UserStop as error:  # the fail-safe corner: stopped by the user, like Ctrl-C
+        print(f"onestroke: {error}", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
     except OnestrokeError as error:
         print(f"onestroke: {error}", file=sys.stderr)
         return ExitStatus.BAD_INPUT

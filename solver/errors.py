@@ -12,6 +12,11 @@ class OnestrokeError(Exception):
     """Base of the errors that the CLI reports as one line with exit status 2."""
 
 
+class UserStop(OnestrokeError):
+    """The person at the computer stopped the run through the device (the fail-safe corner):
+    reported like Ctrl-C, exit status 130, with the summary of what was done."""
+
+
 class BoardFormatError(OnestrokeError, ValueError):
     """Board text or board values that do not describe a valid board."""
 

@@ -11,10 +11,12 @@ Each command parses its arguments and calls the layer that does the work:
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -35,7 +37,7 @@ from onestroke.bot.commands.common import (
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
-from onestroke.bot.device.desktop import DesktopDevice, no_display_reason
+from onestroke.bot.device.desktop import DesktopDevice, ScreenCapture, no_display_reason
 from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.files import OutputPathError, check_writable_file, writable_folder
 from onestroke.bot.gesture import DEFAULT_SPEED
@@ -46,7 +48,9 @@ from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.device_choice import device_for
 from onestroke.bot.play.guards import check_region_on_screen
 from onestroke.bot.play.logbook import default_log_dir
-from onestroke.bot.play.loop import LoopStopped, play
+from onestroke.bot.play.loop import level_loop
+from onestroke.bot.play.session import Extras, RunSummary, session
+from onestroke.bot.play.video import Grabber, check_video_path
 from onestroke.calibration.calibrate import calibrate
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
 from onestroke.practice.game import PracticeError
@@ -97,6 +101,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--speed", type=speed_value, help=SPEED_HELP)
     d.add_argument("--xvfb", action="store_true", help="use a private Xvfb even when a screen exists")
     add_rules_arguments(d, default="strict")
+    _add_record_arguments(d)
     d.set_defaults(run=run_demo)
 
     y = sub.add_parser("play", help="clear levels of the game on screen (or on a phone with --adb)")
@@ -121,6 +126,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="save each level's first screen and every screen the bot stopped on or was unsure about"
         " as labelled pairs (NAME.png + NAME.txt) for 'onestroke fixtures check'",
     )
+    _add_record_arguments(y)
     y.set_defaults(run=run_play)
 
     c = sub.add_parser("calibrate", help="find the game on screen and save a profile")
@@ -132,6 +138,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 def wait_seconds(text: str) -> float:
     """`--wait-covered`: seconds, 0.1 to a day."""
     return in_range(text, (0.1, 86400.0), " seconds")
+
+
+def _add_record_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="PATH",
+        help="the run's report page (default: a new HTML page in the user log folder)",
+    )
+    parser.add_argument(
+        "--video", type=Path, metavar="PATH.webm", help="record the game region during the run (WebM)"
+    )
 
 
 def _add_source_arguments(parser: argparse.ArgumentParser) -> None:
@@ -198,6 +216,9 @@ def run_practice(args: argparse.Namespace) -> int:
 def run_play(args: argparse.Namespace) -> int:
     log_dir = writable_folder(args.log_dir or default_log_dir(), OutputPathError, "log folder")
     record = writable_folder(args.record, OutputPathError, "record folder") if args.record else None
+    report = _report_path(args.report, log_dir, "play")
+    if args.video is not None:
+        check_video_path(args.video)
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
     with device_for(
@@ -207,26 +228,63 @@ def run_play(args: argparse.Namespace) -> int:
         if region is not None:
             source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
             check_region_on_screen(region, device.screen, source, stale_hint=not args.region)
-        began = time.monotonic()
-        try:
-            reports = play(
-                device,
-                args.levels,
-                region=region,
-                next_button=args.next or (profile.next_button if profile else None),
-                dry_run=args.dry_run,
-                speed=args.speed,
-                log_dir=log_dir,
-                record=record,
-                wait_covered=args.wait_covered,
-            )
-        except LoopStopped as error:  # the bot refused or the game went away: the work is not done
-            print(f"onestroke: {error}", file=sys.stderr)
-            return ExitStatus.NOT_DONE
-    minutes = (time.monotonic() - began) / 60
-    if not args.dry_run:
-        print(f"play: {len(reports)} level(s) cleared, {len(reports) / minutes:.1f} levels per minute")
-    return ExitStatus.DONE
+        loop = level_loop(
+            device,
+            region=region,
+            next_button=args.next or (profile.next_button if profile else None),
+            dry_run=args.dry_run,
+            speed=args.speed,
+            log_dir=log_dir,
+            record=record,
+            wait_covered=args.wait_covered,
+        )
+        extras = Extras(
+            report=report,
+            video=args.video,
+            video_grabber=_video_grabber(device, args.monitor),
+            keys=not args.dry_run,
+            settings=_settings(args),
+        )
+        summary = session(loop, args.levels, "play", extras)
+    return _ended(summary, done_when=lambda s: s.ended in ("done", "stop key"))
+
+
+def _report_path(given: Path | None, log_dir: Path, command: str) -> Path:
+    """Where the run's report page goes: `--report PATH`, else a new page in the log folder."""
+    if given is not None:
+        check_writable_file(str(given), OutputPathError, "report file")
+        return given
+    return log_dir / time.strftime(f"%Y%m%d-%H%M%S-{os.getpid()}-{command}-report.html")
+
+
+def _video_grabber(device: Device, monitor: int | None) -> Callable[[], Grabber] | None:
+    """A capture of its own for the video thread where captures are fast (the desktop's mss);
+    None where they are slow (a phone): the video takes the frames the loop grabbed anyway."""
+    if not device.capabilities.fast_capture:
+        return None
+    return lambda: ScreenCapture(1 if monitor is None else monitor)
+
+
+def _settings(args: argparse.Namespace) -> dict[str, object]:
+    """The options of the run, for the report's settings table."""
+    return {key: value for key, value in sorted(vars(args).items()) if key not in ("run", "command")}
+
+
+def _ended(summary: RunSummary, *, done_when: Callable[[RunSummary], bool]) -> int:
+    """The summary line (every end of a run prints it), the reason of a stop on stderr, the
+    report's path as the last line, and the exit status."""
+    if summary.reason and summary.ended != "done":
+        print(f"onestroke: {summary.reason}", file=sys.stderr)
+    print(summary.line(), flush=True)
+    if summary.video is not None:
+        print(f"{summary.command}: video {summary.video.path} ({summary.video.frames} frames)")
+    if summary.report is not None:
+        print(f"{summary.command}: report {summary.report}", flush=True)
+    if summary.ended == "interrupted":
+        if summary.reason is None:
+            print("onestroke: interrupted", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
+    return ExitStatus.DONE if done_when(summary) else ExitStatus.NOT_DONE
 
 
 # -- calibrate ---------------------------------------------------------------------------
@@ -268,6 +326,9 @@ def run_demo(args: argparse.Namespace) -> int:
     if args.log is not None:  # before Xvfb and the game start: the game would fail on it
         check_writable_file(str(args.log), OutputPathError, "log file", regular=True)
     log_dir = writable_folder(default_log_dir(), OutputPathError, "log folder")
+    report = _report_path(args.report, log_dir, "demo")
+    if args.video is not None:
+        check_video_path(args.video)
     _interrupt_on_sigterm()
     with ExitStack() as stack:
         device: Device
@@ -295,6 +356,13 @@ def run_demo(args: argparse.Namespace) -> int:
             speed=args.speed,
             rules=rules_from(args),
             say=lambda line: print(line, flush=True),
+            extras=Extras(
+                report=report,
+                video=args.video,
+                video_grabber=_video_grabber(device, None),
+                keys=True,
+                settings=_settings(args),
+            ),
         )
     verdicts = judge_log(run.records)
     if verdicts:  # the bot's lines above say what it did; this is what the game itself recorded
@@ -311,5 +379,13 @@ def run_demo(args: argparse.Namespace) -> int:
     )
     if run.stopped:
         print(f"demo: the bot stopped: {run.stopped}", file=sys.stderr)
+    summary = run.summary
+    assert summary is not None
+    if summary.video is not None:
+        print(f"demo: video {summary.video.path} ({summary.video.frames} frames)")
+    print(f"demo: report {summary.report}", flush=True)
+    if summary.ended == "interrupted":
+        print(f"onestroke: {summary.reason or 'interrupted'}", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
     done = cleared == args.levels and run.stopped is None and not strays
     return ExitStatus.DONE if done else ExitStatus.NOT_DONE

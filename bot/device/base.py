@@ -39,7 +39,7 @@ import numpy as np
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.gesture import Gesture
-from onestroke.solver.errors import OnestrokeError
+from onestroke.solver.errors import OnestrokeError, UserStop
 
 
 class DeviceError(OnestrokeError):
@@ -52,6 +52,10 @@ class CaptureError(DeviceError):
 
 class InputError(DeviceError):
     """The pointer or the touch screen cannot be driven."""
+
+
+class FailSafeStop(InputError, UserStop):
+    """The mouse went into a screen corner (pyautogui's fail-safe): the user stops the bot."""
 
 
 class UnsafeDragError(OnestrokeError):

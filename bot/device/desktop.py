@@ -21,6 +21,7 @@ from onestroke.bot.device.base import (
     Capabilities,
     CaptureError,
     DeviceBase,
+    FailSafeStop,
     InputError,
     TouchSession,
     register,
@@ -172,6 +173,10 @@ class MouseSession(TouchSession):
         with signals_deferred():
             try:
                 call(*args, **kwargs)
+            except self._gui.FailSafeException:
+                raise FailSafeStop(
+                    "stopped: the mouse went into a screen corner (the fail-safe); the button is released"
+                ) from None
             except Exception:  # python-xlib's errors for a dead connection are of many types
                 if is_x11() and not display_answers():
                     self._display_gone = True

@@ -68,16 +68,17 @@ class KeyControl:
         else:
             self.paused.set()
 
-    def wait_while_paused(self, say: Callable[[str], None], poll: float = 0.05) -> None:
+    def wait_while_paused(self, say: Callable[[str], None], poll: float = 0.05) -> bool:
         """Block while paused (saying so once); returns at once when not paused or when a stop
-        was asked for."""
+        was asked for. True when it paused."""
         if not self.paused.is_set():
-            return
+            return False
         say(f"paused ({self.pause_key.upper()} resumes, {self.stop_key.upper()} stops)")
         while self.paused.is_set() and not self.stop_requested.is_set():
             time.sleep(poll)
         if not self.stop_requested.is_set():
             say("resumed")
+        return True
 
     def hint(self) -> str:
         """For the progress line: which keys do what."""

@@ -10,6 +10,7 @@ level, then the loop stops.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -69,6 +70,7 @@ class Attempts:
     solve_timeout: float = 5.0
     advance_timeout: float = 4.0
     wait_covered: float = WAIT_COVERED
+    before_stroke: Callable[[], bool] = lambda: False  # the pause and stop keys' moment (loop.py)
     drags: list[DragReport] = field(default_factory=list, init=False)  # what each watched drag cost
 
     def clear_level(self, number: int) -> LevelReport:
@@ -78,6 +80,8 @@ class Attempts:
         attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
         last = Retry()
         for attempt in range(1, attempts + 1):
+            if self.before_stroke():  # paused: look afresh, the person may have played meanwhile
+                last = Retry()
             sight = last.reread or self.checked_sight(settle=last.drag_stopped, known=last.known)
             self.log.keep(sight, "first" if attempt == 1 else "retry")
             tried = self.attempt(number, attempt, sight, last)
@@ -102,6 +106,7 @@ class Attempts:
                 return LevelReport.of(number, board, sight, 0.0, 0.0, attempt)
             return Retry(known=last.known)
         plan, solve_ms = self.planned(number, sight)
+        self.log.planned(sight, plan.path, resumed=plan.drawn > 0)
         geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
         gesture = route_gesture(plan.stroke[plan.drag_start :], geometry, slower(self.pace, attempt))
         covered = guards.covered_reason(self.device, sight, geometry, gesture)

@@ -18,8 +18,9 @@ from typing import Any
 from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.play.drag import DragReport
-from onestroke.bot.play.loop import LevelLoop, LoopStopped
+from onestroke.bot.play.loop import LevelLoop
 from onestroke.bot.play.pace import drag_pace, stroke_pace
+from onestroke.bot.play.session import NO_EXTRAS, Extras, RunSummary, session
 from onestroke.practice.game import BASE_SIZE
 from onestroke.practice.process import log_size, read_log, start_game, stop_game
 from onestroke.practice.rules import Rules
@@ -42,6 +43,7 @@ class DemoRun:
     stopped: str | None
     window: Rect
     drags: tuple[DragReport, ...] = ()
+    summary: RunSummary | None = None  # the bot's own account (session.py): report, video, how it ended
 
 
 def game_window(screen: Rect, scale: float, seed: int, position: tuple[int, int] | None) -> Rect:
@@ -78,6 +80,7 @@ def run_demo(
     speed: float | None = None,
     rules: Rules | None = None,
     say: Callable[[str], None] = print,
+    extras: Extras = NO_EXTRAS,
 ) -> DemoRun:
     """Start the practice game on `device`'s screen and let the loop clear `levels` levels.
 
@@ -96,14 +99,10 @@ def run_demo(
             drag_pace=drag_pace(speed),
             say=lambda line: say(f"bot: {line}"),
         )
-        began = time.monotonic()
-        stopped: str | None = None
-        try:
-            loop.run(levels)
-        except LoopStopped as error:
-            stopped = str(error)
-        seconds = time.monotonic() - began
+        summary = session(loop, levels, "demo", extras, say=lambda line: say(f"bot: {line}"))
+        stopped = summary.reason if summary.ended in ("stopped", "device") else None
         time.sleep(SETTLE)
     finally:
         stop_game(game.process)
-    return DemoRun(read_log(log, offset, game.process.pid), seconds, stopped, game.window, tuple(loop.drags))
+    records = read_log(log, offset, game.process.pid)
+    return DemoRun(records, summary.seconds, stopped, game.window, tuple(loop.drags), summary)

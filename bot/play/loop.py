@@ -24,6 +24,7 @@ from pathlib import Path
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device
+from onestroke.bot.device.keys import KeyControl
 from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace
 from onestroke.bot.play import guards
 from onestroke.bot.play.attempt import WAIT_COVERED, Attempts
@@ -35,6 +36,10 @@ from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.screen_watch import ScreenWatch
 
 __all__ = ["LevelLoop", "LevelReport", "LoopStopped", "play"]
+
+
+class StopKey(Exception):
+    """The stop key was pressed: the run ends before the next stroke (not an error)."""
 
 
 @dataclass
@@ -66,6 +71,8 @@ class LevelLoop:
     drag_pace: DragPace = field(default_factory=DragPace)
     recorder: Recorder | None = None
     wait_covered: float = WAIT_COVERED  # seconds a covered or minimised game is waited for
+    keys: KeyControl | None = None  # the pause and stop keys, when listened to (session.py)
+    cleared: list[LevelReport] = field(default_factory=list, init=False)  # as they clear: kept on a stop too
     watch: ScreenWatch = field(init=False)
     log: Logbook = field(init=False)
     attempts: Attempts = field(init=False)
@@ -85,6 +92,7 @@ class LevelLoop:
             solve_timeout=self.solve_timeout,
             advance_timeout=self.advance_timeout,
             wait_covered=self.wait_covered,
+            before_stroke=self.before_stroke,
         )
         self.go_on = GoOn(
             self.device, self.watch, self.log, self.next_button, self.advance_timeout, self.wait_covered
@@ -96,20 +104,39 @@ class LevelLoop:
         return self.attempts.drags
 
     def run(self, levels: int | None) -> list[LevelReport]:
-        """Clear `levels` levels (None: until stopped); one progress line per level."""
-        reports: list[LevelReport] = []
+        """Clear `levels` levels (None: until stopped); one progress line per level. The levels
+        cleared are also in `cleared` as they clear, for a caller whose run stopped; the stop key
+        ends the run after the level in hand."""
+        self.cleared = []
         number = 1
         if not self.dry_run:
             self.go_on.leave_complete_screen()
         while levels is None or number <= levels:
-            report = self.attempts.clear_level(number)
-            reports.append(report)
-            self.log.say(report.line())
-            if self.dry_run or (levels is not None and number == levels):
+            try:
+                report = self.attempts.clear_level(number)
+            except StopKey:
+                break
+            self.cleared.append(report)
+            self.log.cleared(report)
+            if self.dry_run or (levels is not None and number == levels) or self.stop_asked():
                 break
             self.go_on.after_level(number)
             number += 1
-        return reports
+        return list(self.cleared)
+
+    def stop_asked(self) -> bool:
+        return self.keys is not None and self.keys.stop_requested.is_set()
+
+    def before_stroke(self) -> bool:
+        """Before each look that leads to a stroke: wait while the pause key holds the bot (True:
+        it paused, so what the bot knew of the board is old: the person may have played); the
+        stop key ends the run here."""
+        if self.keys is None:
+            return False
+        paused = self.keys.wait_while_paused(self.log.say)
+        if self.stop_asked():
+            raise StopKey
+        return paused
 
 
 def play(
@@ -137,9 +164,36 @@ def play(
     waited for up to `wait_covered` seconds. Open the device first and close it after
     (`with onestroke.open_device("desktop") as device: onestroke.play(device)`).
     """
+    return level_loop(
+        device,
+        region=region,
+        next_button=next_button,
+        dry_run=dry_run,
+        speed=speed,
+        log_dir=log_dir,
+        say=say,
+        record=record,
+        wait_covered=wait_covered,
+    ).run(levels)
+
+
+def level_loop(
+    device: Device,
+    *,
+    region: Rect | None = None,
+    next_button: Point | None = None,
+    dry_run: bool = False,
+    speed: float | None = None,
+    log_dir: Path | None = None,
+    say: Callable[[str], None] = print,
+    record: Path | None = None,
+    wait_covered: float = WAIT_COVERED,
+) -> LevelLoop:
+    """The loop `play` runs, set up as `play` documents (for a caller that wants it whole: the
+    `play` command's session with its report, video and keys, bot/play/session.py)."""
     if region is not None:
         guards.check_region_on_screen(region, device.screen, "region")
-    loop = LevelLoop(
+    return LevelLoop(
         device,
         region=region,
         next_button=next_button,
@@ -151,4 +205,3 @@ def play(
         recorder=Recorder(record) if record is not None else None,
         wait_covered=wait_covered,
     )
-    return loop.run(levels)

@@ -10,6 +10,7 @@ watched by vision's `BoardWatch`, bot/vision/watch.py.)
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,6 +38,7 @@ class ScreenWatch:
     board_box: Rect | None = field(default=None, init=False)  # the board's lattice bounds (pointer units)
     window_box: Rect | None = field(default=None, init=False)  # the window's rectangle (pointer units)
     seen: Sight | None = field(default=None, init=False)  # the latest sight (kept while the pixels stay)
+    on_sight: Callable[[Sight], None] | None = field(default=None, init=False)  # e.g. the video's frames
 
     @property
     def screen(self) -> Rect:
@@ -46,6 +48,8 @@ class ScreenWatch:
     def at(self, region: Rect) -> Sight:
         """A sight of `region` (capture units), reusing the latest one's detection when the pixels equal."""
         self.seen = sight_of(self.device, region, self.seen)
+        if self.on_sight is not None:
+            self.on_sight(self.seen)
         return self.seen
 
     def now(self) -> Sight:

@@ -14,10 +14,11 @@ no H.264 encoder); about 30 ms per 450x800 frame on this machine, hence 10 frame
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -60,6 +61,21 @@ def check_video_path(path: Path) -> None:
         raise VideoError(f"{path}: exists and is not a file")
     if not path.parent.is_dir():
         raise VideoError(f"{path}: its folder {path.parent} does not exist")
+
+
+@contextlib.contextmanager
+def stderr_muted() -> Iterator[None]:
+    """File descriptor 2 on /dev/null for a moment: OpenCV's FFmpeg says "tag 'VP80' is not
+    supported with codec id 139 and format webm" on every VP8 WebM it opens (and then writes
+    it right), straight to the process's stderr where no logging level reaches."""
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 class VideoRecorder:
@@ -119,7 +135,9 @@ class VideoRecorder:
                 at, image = item
                 if writer is None:
                     size = (image.shape[1] - image.shape[1] % 2, image.shape[0] - image.shape[0] % 2)
-                    writer = cv2.VideoWriter(str(self.path), cv2.VideoWriter_fourcc(*FOURCC), self.fps, size)
+                    fourcc = cv2.VideoWriter_fourcc(*FOURCC)
+                    with stderr_muted():
+                        writer = cv2.VideoWriter(str(self.path), fourcc, self.fps, size)
                     if not writer.isOpened():
                         self._error = f"{self.path}: OpenCV cannot write a {FOURCC} video here"
                         return

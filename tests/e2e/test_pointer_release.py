@@ -14,6 +14,7 @@ from harness import Game, Windows, button_is_down
 
 from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import UnsafeDragError, perform
+from onestroke.bot.device.base import FailSafeStop
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import Gesture, route_points, step_interval, stroke
 from onestroke.practice.levels import make_level
@@ -74,7 +75,7 @@ def test_fail_safe_corner_stops_the_drag_and_releases_the_button(
     person = threading.Thread(target=slam_into_corner)
     person.start()
     try:
-        with pytest.raises(pyautogui.FailSafeException):
+        with pytest.raises(FailSafeStop, match="the mouse went into a screen corner"):
             perform(desktop, slow(points), area)
     finally:
         person.join()

@@ -30,16 +30,25 @@ def quiet_xlib() -> Iterator[None]:
     the bot's own output; and it refuses to connect at all when there is no Xauthority file
     (`Xvfb :99 & export DISPLAY=:99` on a server), though such a server asks for no cookie.
     Libxcb, which mss uses, connects without one; so does python-xlib, given an empty file.
+
+    Both changes are process-wide (sys.stdout, the environment), so one thread at a time: the
+    window watch's thread connects (to release the button) while the main thread asks the stack,
+    and two interleaved redirects once left sys.stdout on a StringIO for the rest of the run
+    (every later progress line lost).
     """
-    no_file = not os.environ.get("XAUTHORITY") and not os.path.exists(os.path.expanduser("~/.Xauthority"))
-    if no_file:
-        os.environ["XAUTHORITY"] = os.devnull
-    try:
-        with redirect_stdout(io.StringIO()):
-            yield
-    finally:
+    with _QUIET:
+        no_file = not os.environ.get("XAUTHORITY") and not os.path.exists(os.path.expanduser("~/.Xauthority"))
         if no_file:
-            del os.environ["XAUTHORITY"]
+            os.environ["XAUTHORITY"] = os.devnull
+        try:
+            with redirect_stdout(io.StringIO()):
+                yield
+        finally:
+            if no_file:
+                del os.environ["XAUTHORITY"]
+
+
+_QUIET = threading.RLock()  # see quiet_xlib
 
 
 def is_x11() -> bool:

@@ -24,7 +24,7 @@ from onestroke.bot.play.go_on import UNKNOWN_SCREEN
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import LevelReport, Logbook
 from onestroke.bot.play.pace import DragPace, slower
-from onestroke.bot.play.screen_watch import POLL, ScreenWatch
+from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.finish import Finish, WalkedError, finish
@@ -131,6 +131,8 @@ class Attempts:
         if outcome == "advanced":
             return LevelReport.of(number, board, sight, solve_ms, drag_s, attempt)
         if outcome == "gone":
+            if self.restarted(number):
+                return Retry()
             raise self.log.stop(f"after the drag on level {number} {UNKNOWN_SCREEN}", self.watch.now())
         self.log.say(f"level {number}: the game did not advance after the drag; looking again")
         return Retry(reread=reread, known=known)
@@ -218,6 +220,9 @@ class Attempts:
                 )  # fmt: skip
             )
         except DragStopped as stopped:
+            last_step = stopped.taken >= len(plan.board) - 1  # every cell but the last showed taken
+            if stopped.cause == "closed" and last_step and self.restarted(number):
+                return stopped.cause  # closed as the level cleared, and the game is back (a restart)
             if stopped.cause in ("closed", "vanished"):
                 raise self.log.stop(f"level {number}: {stopped}", None) from None
             if stopped.cause in WAITED:
@@ -229,6 +234,16 @@ class Attempts:
                 self.log.say(f"level {number}: {stopped}; looking again")
             return stopped.cause
         return None
+
+    def restarted(self, number: int) -> bool:
+        """After a drag the board gave way to nothing known and the game's window is gone: look
+        for the game on the whole screen a while (a person restarting it); True when a board shows."""
+        if self.watch.window_fault() != "closed":
+            return False
+        self.log.say(
+            f"level {number}: the game window closed; looking for the game for up to {RESTART_WAIT:g} s"
+        )
+        return self.watch.search_for_board(RESTART_WAIT) is not None
 
     def wait_back(self, number: int, fault: Fault) -> None:
         """The board was covered or its window minimised: wait (saying so) until it shows again,
@@ -259,6 +274,7 @@ class Attempts:
         """
         deadline = time.monotonic() + self.advance_timeout
         boardless: float | None = None  # since when the looks found no board
+        searched = 0.0  # when the whole screen was last searched for the game
         settled: tuple[tuple[Cell, ...], float] | None = None
         while time.monotonic() < deadline:
             time.sleep(POLL)
@@ -283,6 +299,13 @@ class Attempts:
             if sight.detection.screen == "complete":
                 return "advanced", None
             boardless = boardless or sight.grabbed_at
+            if sight.grabbed_at - max(boardless, searched) >= SEARCH_AFTER:  # moved, or restarted?
+                searched = sight.grabbed_at
+                there = self.watch.elsewhere()
+                if there is not None and (there.board is None or there.board != board):
+                    return "advanced", None  # the complete screen, or the next level, elsewhere
+                if there is not None:
+                    boardless = None  # the same board elsewhere: watched there from now on
             if self.next_button is not None and sight.grabbed_at - boardless >= UNKNOWN_STEADY:
                 return "advanced", None
         return ("gone" if boardless is not None else "stayed"), None

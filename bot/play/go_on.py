@@ -15,14 +15,13 @@ from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import tap
 from onestroke.bot.play.faults import fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
-from onestroke.bot.play.screen_watch import POLL, ScreenWatch
+from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight
 
 UNKNOWN_SCREEN = (
     "the screen shows neither a level nor a level-complete screen I know: not pressing anything"
     " (if it is the game's own complete screen, give its go-on control: --next X,Y)"
 )
-SEARCH_AFTER = 0.5  # seconds the region may show nothing known before the whole screen is searched
 PRESS_AGAIN = 1.5  # seconds the complete screen may stay after go-on before it is pressed once more
 
 
@@ -88,6 +87,11 @@ class GoOn:
                         return
                     stayed = stayed_line(fault, self.wait_covered)
                     raise self.log.stop(f"after level {number}: {stayed}", sight)
+                if fault == "closed":
+                    looking = f"looking for the game for up to {RESTART_WAIT:g} s"
+                    self.log.say(f"after level {number}: {fault_line(fault)}; {looking}")
+                    if self.watch.search_for_board(RESTART_WAIT) is not None:
+                        return
                 raise self.log.stop(f"after level {number} {UNKNOWN_SCREEN}", sight)
             time.sleep(POLL)
 

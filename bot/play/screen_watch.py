@@ -23,7 +23,9 @@ from onestroke.bot.play.sight import Sight, sight_of
 from onestroke.calibration.locate import work_region
 
 POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
+SEARCH_AFTER = 0.5  # seconds the region may show nothing known before the whole screen is searched
 BACK_POLL = 0.1  # seconds between looks while a covered or minimised game is waited for
+RESTART_WAIT = 10.0  # seconds a game whose window closed between levels is looked for (a restart)
 STILL = 0.05  # seconds between two equal frames that show a new level has finished appearing
 
 
@@ -121,6 +123,18 @@ class ScreenWatch:
         if sight.detection.screen == "complete":
             self.forget()
             return sight
+        return None
+
+    def search_for_board(self, timeout: float) -> Sight | None:
+        """The game's window closed between levels (a restart?): look for a board on the whole
+        screen until one passes every self-check; None after `timeout` s."""
+        self.forget()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            sight = self.find_board()
+            if sight.board is not None:
+                return sight
+            time.sleep(BACK_POLL)
         return None
 
     def wait_for_board(self, timeout: float) -> Sight | None:

@@ -9,14 +9,15 @@ stray press), the cover's log (no press on it) and the bot's lines (the cause it
 from __future__ import annotations
 
 import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harness import Game, Windows, bot_pressing, button_is_down
+from harness import ROOT, Game, Windows, bot_pressing, button_is_down
 
-from onestroke.practice.process import stop_game
+from onestroke.practice.process import start_game, stop_game
 from onestroke.practice.rules import Rules
 
 pytestmark = pytest.mark.e2e
@@ -94,7 +95,11 @@ def test_a_window_covered_mid_drag_is_let_go_waited_for_and_played_on(
 
     bot, err, records = run_with_fault(windows, tmp_path, cover)
     assert bot.returncode == 0, err
-    assert "level 1: another window covers the board; let go; waiting up to 10 s" in err, err
+    assert "level 1: another window covers the board; let go; waiting up to 10 s" in err, (
+        bot.returncode,
+        err,
+        records,
+    )
     assert cleared_all(records, 2), (err, records)
     assert covers[0].read_text() == "", "a press landed on the cover"
 
@@ -110,3 +115,91 @@ def test_a_window_unmapped_mid_drag_is_waited_for_and_played_on(windows: Windows
     assert bot.returncode == 0, err
     assert "level 1: the game window was minimised (unmapped); let go; waiting" in err, err
     assert cleared_all(records, 2), (err, records)
+
+
+def test_a_cover_over_the_drag_head_lifts_the_button_at_once(windows: Windows, tmp_path: Path) -> None:
+    """A 150 px window over the pointer (a notification where the drag is): the button is up well
+    within 100 ms of the cover's window being on screen, nothing presses on it, and play goes on."""
+    covers: list[Path] = []
+    held: list[float] = []
+
+    def cover(game: Game) -> None:
+        from Xlib import display
+
+        d = display.Display()
+        pointer = d.screen().root.query_pointer()
+        d.close()
+        covers.append(windows.cover(pointer.root_x - 75, pointer.root_y - 75, 150, 150))
+        shown = time.monotonic()  # `cover` returns 0.3 s after the window is mapped
+        while button_is_down() and time.monotonic() - shown < 2:
+            time.sleep(0.005)
+        held.append(time.monotonic() - shown)
+        time.sleep(1.5)
+        stop_game(windows.processes[-1])
+
+    bot, err, records = run_with_fault(windows, tmp_path, cover)
+    assert held and held[0] < 0.05, f"the button was still down {held} s after the cover showed"
+    assert bot.returncode == 0, err
+    assert "another window covers the board" in err, err
+    assert cleared_all(records, 2), (err, records)
+    assert covers[0].read_text() == "", "a press landed on the cover"
+
+
+def between_levels(
+    windows: Windows, tmp_path: Path, fault: Callable[[Game], Game], levels: int = 3
+) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
+    """The bot plays `levels` levels; once the game logged level 1 cleared, `fault` is done to it
+    (it returns the game now showing, a new one after a restart). The bot's output and every record."""
+    if subprocess.run(["which", "xdotool"], capture_output=True).returncode:
+        pytest.skip("xdotool is not installed")
+    game = windows.game(seed=72, position=(200, 100), levels=levels)
+    args = ["play", "--levels", str(levels), "--log-dir", str(tmp_path)]
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "onestroke", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not [r for r in game.records() if r.get("cleared")] and time.monotonic() < deadline:
+            time.sleep(0.01)
+        now = fault(game)
+        out, err = bot.communicate(timeout=120)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+    records = game.records() + (now.records() if now is not game else [])
+    return subprocess.CompletedProcess(args, bot.returncode, out, err), records
+
+
+def test_a_window_moved_between_levels_is_found_again(windows: Windows, tmp_path: Path) -> None:
+    def move(game: Game) -> Game:
+        xdotool("windowmove", str(window_of(game)), "1300", "150")
+        return game
+
+    done, records = between_levels(windows, tmp_path, move)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert cleared_all(records, 3), (done.stderr, records)
+
+
+@pytest.mark.parametrize("scale", [0.8, 1.25])
+def test_a_game_restarted_at_another_scale_between_levels_is_found_again(
+    windows: Windows, tmp_path: Path, scale: float
+) -> None:
+    def restart(game: Game) -> Game:
+        stop_game(game.process)
+        log = tmp_path / "again.jsonl"
+        started = start_game(game.seed, log, (1000, 50), scale=scale)
+        windows.processes.append(started.process)
+        box = started.window
+        return Game(
+            started.process, log, int(box.left), int(box.top), int(box.width), int(box.height), game.seed
+        )
+
+    done, records = between_levels(windows, tmp_path, restart)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # the bot's 3 levels: level 1 may be cleared once more in the restarted game (it starts there)
+    assert done.stdout.count(" holes, capture ") == 3, done.stdout
+    assert len(records) >= 3 and all(r.get("cleared") for r in records), (done.stderr, records)

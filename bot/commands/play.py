@@ -287,6 +287,11 @@ def _ended(summary: RunSummary, *, done_when: Callable[[RunSummary], bool]) -> i
     return ExitStatus.DONE if done_when(summary) else ExitStatus.NOT_DONE
 
 
+def counted(number: int, one: str, many: str | None = None) -> str:
+    """`1 failure`, `2 failures`: a count with its noun in the right number."""
+    return f"{number} {one if number == 1 else many or one + 's'}"
+
+
 # -- calibrate ---------------------------------------------------------------------------
 
 
@@ -374,7 +379,8 @@ def run_demo(args: argparse.Namespace) -> int:
     failures = len(verdicts) - cleared - strays
     rate = cleared / (run.seconds / 60) if run.seconds > 0 else 0.0
     print(
-        f"demo: {cleared}/{args.levels} levels cleared, {failures} failure(s), {strays} stray press(es),"
+        f"demo: {cleared}/{args.levels} levels cleared, {counted(failures, 'failure')},"
+        f" {counted(strays, 'stray press', 'stray presses')},"
         f" {run.seconds:.1f} s, {rate:.1f} levels per minute"
     )
     if run.stopped:

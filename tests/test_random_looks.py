@@ -54,8 +54,6 @@ EXACT_FLOOR = 7
 "Random looks" has the 1,000-seed table). Issue 18 raises it to 90 %."""
 
 KNOWN_WRONG: dict[int, str] = {
-    27: "a 2x4 board with one open cell read from the bottom rows of a 6x4 half-drawn level"
-    " (circle tiles on a gradient, lit path with step numbers, framed S start, E end, buttons)",
     49: "an inner-square hole at [4, 3] read as the start, the framed-S start at [5, 1] as a plain cell"
     " (dots on a dark field, hint line)",
 }

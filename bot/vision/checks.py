@@ -75,6 +75,20 @@ def cells_check(reading: Reading) -> Check:
     return Check("cells", False, f"{len(foreign)} positions are neither cell nor hole, e.g. {shown}")
 
 
+MIN_OPEN = 4  # open cells on a board: fewer is a piece of a board or of the UI, not a level
+
+
+def board_size_check(board: Board) -> Check:
+    """At least two rows and two columns of the grid and MIN_OPEN open cells: a single row or
+    column, or a board of one to three cells, is far more often a part of a board the reader
+    cut short (or a row of buttons) than a level of the game."""
+    ok = board.rows >= 2 and board.cols >= 2 and len(board.open_cells) >= MIN_OPEN
+    detail = f"{board.rows}x{board.cols} grid with {len(board.open_cells)} open cells"
+    if not ok:
+        detail += f" (a level has at least 2 rows, 2 columns and {MIN_OPEN} open cells)"
+    return Check("board size", ok, detail)
+
+
 def certificate_check(board: Board) -> Check:
     proof = quick_certificate(board)
     if proof is None:
@@ -92,4 +106,9 @@ def edge_check(reading: Reading) -> Check:
     if not reading.left_out:
         return Check("edge", True, "no marked cell just outside the grid, no band leaving it")
     shown = ", ".join(str(list(cell)) for cell in reading.left_out[:4])
-    return Check("edge", False, f"just outside the grid, {shown} looks like a marked cell (a goal?)")
+    return Check(
+        "edge",
+        False,
+        f"just outside the grid, {shown} is neither cell nor hole (a marked cell, a figure, unknown):"
+        " the grid may go on",
+    )

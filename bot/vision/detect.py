@@ -24,6 +24,7 @@ from onestroke.bot.vision import screens, styles, text
 from onestroke.bot.vision.blobs import Blobs, as_bgr, compact_blobs
 from onestroke.bot.vision.checks import (
     Check,
+    board_size_check,
     cells_check,
     certificate_check,
     edge_check,
@@ -204,7 +205,7 @@ def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
     unchecked: Board | None = None
     if roles.start is not None:
         unchecked = Board(rows, cols, roles.open_cells, roles.start, roles.end)
-        checks.append(certificate_check(unchecked))
+        checks += [board_size_check(unchecked), certificate_check(unchecked)]
     failed = [check for check in checks if not check.ok]
     if failed:
         reason = "; ".join(f"{check.name}: {check.detail}" for check in failed)

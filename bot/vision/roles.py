@@ -76,6 +76,16 @@ def interpret(reading: Reading) -> Roles:
     strays = [c for c in others if c not in coloured]
     if walked_colour is not None:  # a start of its own colour stays so under the path
         coloured += [c for c in in_path if c in colour and not same(colour[c], walked_colour)]
+    off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
+    if off_marks:  # a mark on a tile of its own colour: a start, a goal, or a hole drawn as a tile?
+        shown = ", ".join(str(list(c)) for c in off_marks[:4])
+        start_check = Check(
+            "start",
+            False,
+            f"{len(off_marks)} marked positions on a tile of neither the plain cells' nor the path's"
+            f" colour, with no S or E (a start, a goal or a drawn hole?): {shown}",
+        )
+        return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     if strays:
         shown = ", ".join(str(list(c)) for c in strays[:4])
         start_check = Check(
@@ -230,6 +240,29 @@ def _covered_joins(
         ):
             out.append(tuple(sorted((figure, beside[0]))))
     return out  # type: ignore[return-value]
+
+
+def _marks_off_plain(
+    reading: Reading,
+    marks: list[Cell],
+    in_path: set[Cell],
+    plain_colour: np.ndarray | None,
+    walked_colour: np.ndarray | None,
+) -> list[Cell]:
+    """Marked positions off the path whose tile is neither the plain cells' colour nor the path's,
+    with no letter read on them. A start or goal marked on a plain cell (a frame, a flag, an S)
+    keeps the plain colour under its mark; a tile of another colour with something on it is as
+    often a hole drawn as a tile (an inner square, a hatching) as a start, so it is not guessed."""
+    if plain_colour is None:
+        return []
+    return [
+        m
+        for m in marks
+        if m not in in_path
+        and m not in reading.letters
+        and not same(reading.colours[m], plain_colour)
+        and (walked_colour is None or not same(reading.colours[m], walked_colour))
+    ]
 
 
 def _path_detail(order: list[Cell] | None) -> str:

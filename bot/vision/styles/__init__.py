@@ -54,8 +54,8 @@ def read_grid(
     members = lattice.members_box()
     background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
-    def kinds_of(box: Box) -> np.ndarray:
-        return classify(image, lattice, background, box)[0]
+    def kinds_of(box: Box) -> tuple[np.ndarray, np.ndarray]:
+        return classify(image, lattice, background, box)
 
     box, left_out = grow(kinds_of, members)
     kinds, colours = classify(image, lattice, background, box)
@@ -87,7 +87,7 @@ def read_grid(
     )
 
 
-def grow(classify: Callable[[Box], np.ndarray], start: Box) -> tuple[Box, list[Cell]]:
+def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -> tuple[Box, list[Cell]]:
     """Grow `start` one ring at a time while the ring holds cells; then the odd ones beside them.
 
     Cells come first; only when no ring adds cells may a ring add a figure (while the grid holds
@@ -96,12 +96,14 @@ def grow(classify: Callable[[Box], np.ndarray], start: Box) -> tuple[Box, list[C
     avatar, a button) cannot become a second start when the real one is reachable through
     cells, and the extent comes from the lattice, not from what the blob finder happened to see.
 
-    Returns the box and the marked cells beside it that were left out (box coordinates: row -1
-    is the ring above); a board with such a neighbour is not trusted (`checks.edge_check`).
+    Returns the box and what lies beside it that was left out (box coordinates: row -1 is the
+    ring above): marked cells, figures, and unknown positions in the colour of a cell of the
+    grid (a cell the reader did not recognise: under a hint line, on a gradient's far end); a
+    board with such a neighbour is not trusted (`checks.edge_check`).
     """
     r0, r1, c0, c1 = start
     while True:
-        kinds = classify((r0 - 1, r1 + 1, c0 - 1, c1 + 1))
+        kinds, colours = classify((r0 - 1, r1 + 1, c0 - 1, c1 + 1))
         inner = np.zeros(kinds.shape, bool)
         inner[1:-1, 1:-1] = True
         take = ~inner & (kinds == CELL)
@@ -124,11 +126,31 @@ def grow(classify: Callable[[Box], np.ndarray], start: Box) -> tuple[Box, list[C
         grow_top, grow_bottom = take[0].any(), take[-1].any()
         grow_left, grow_right = take[:, 0].any(), take[:, -1].any()
         if not (grow_top or grow_bottom or grow_left or grow_right) or max(r1 - r0, c1 - c0) >= MAX_GRID:
-            left = candidates & (kinds == MARK)  # a figure beside a grid that has one is UI (an avatar)
+            # what lies beside the grid and is neither cell nor hole: a marked cell, a figure that
+            # was not taken (a second one, or beside a grid that has one), something unknown —
+            # the grid may go on past it (walked cells, a hint line, a row the reader missed)
+            left = ~inner & beside & ((kinds == MARK) | _two_or_more(~inner & beside & (kinds == FIGURE)))
+            left |= _two_or_more(~inner & beside & _like_a_cell(kinds, colours, inner))
             left_out = [(int(r) - 1, int(c) - 1) for r, c in zip(*np.nonzero(left), strict=True)]
             return (r0, r1, c0, c1), left_out
         r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)
         c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
+
+
+def _like_a_cell(kinds: np.ndarray, colours: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """Unknown positions whose colour is that of a cell inside the grid (a cell the reader did
+    not recognise: under a hint line, at a gradient's far end)."""
+    cell_colours = colours[inner & (kinds == CELL)]
+    if not len(cell_colours):
+        return np.zeros(kinds.shape, bool)
+    return (kinds == FOREIGN) & same(colours[:, :, None, :], cell_colours[None, None, :, :]).any(axis=2)
+
+
+def _two_or_more(found: np.ndarray) -> np.ndarray:
+    """`found` when it holds two or more positions, else none: a row of walked cells or of cells
+    not recognised beside the grid shows several, where one alone is more often UI beside the
+    board (an avatar, a panel in the cells' colour)."""
+    return found if found.sum() >= 2 else np.zeros(found.shape, bool)
 
 
 def open_pairs(kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

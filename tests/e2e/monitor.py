@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from Xlib import X, display
-from Xlib.error import XError
+from Xlib.error import ConnectionClosedError, XError
 from Xlib.ext import record
 from Xlib.protocol import rq
 
@@ -124,6 +124,17 @@ class Stack:
         self.order.insert(place, window)
 
 
+def connect(name: str | None, tries: int = 10) -> Any:
+    """A connection to the X server, tried again while it resets: Xvfb regenerates when its last
+    client leaves (between two tests), and a connection made meanwhile is reset by the server."""
+    for _ in range(tries - 1):
+        try:
+            return display.Display(name)
+        except (ConnectionResetError, ConnectionClosedError):
+            time.sleep(0.2)
+    return display.Display(name)
+
+
 def outer_box(x: int, y: int, width: int, height: int, border: int) -> Box:
     return Box(x, y, width + 2 * border, height + 2 * border)
 
@@ -149,12 +160,12 @@ class PressMonitor:
         # recording (blocked in record_enable_context), and one that only asks the server for
         # every top-level window's notifies (SubstructureNotify on the root) so that they exist to be
         # recorded even on a desktop without a window manager; its own queue is drained and dropped
-        control = display.Display(self._name)
+        control = connect(self._name)
         if not control.has_extension("RECORD"):
             control.close()
             raise RuntimeError(f"the X server {control.get_display_name()!r} has no RECORD extension")
-        recording = display.Display(self._name)
-        watching = display.Display(self._name)
+        recording = connect(self._name)
+        watching = connect(self._name)
         self._connections = {"control": control, "recording": recording, "watching": watching}
         root = watching.screen().root
         self._root = root.id

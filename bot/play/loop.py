@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device
@@ -139,42 +140,16 @@ class LevelLoop:
         return paused
 
 
-def play(
-    device: Device,
-    levels: int | None = 1,
-    *,
-    region: Rect | None = None,
-    next_button: Point | None = None,
-    dry_run: bool = False,
-    speed: float | None = None,
-    log_dir: Path | None = None,
-    say: Callable[[str], None] = print,
-    record: Path | None = None,
-    wait_covered: float = WAIT_COVERED,
-) -> list[LevelReport]:
+def play(device: Device, levels: int | None = 1, **options: Any) -> list[LevelReport]:
     """Clear `levels` levels (None: until stopped) of the game on `device`; one report per level.
 
-    `region` (capture units) is where the game is, when known; it must lie on the screen.
-    `speed` is the drag's speed in cells per second on every device (0 or None: a watched drag as
-    fast as the game takes it; an open-loop stroke at 0 without pauses, at None the default).
-    Raises `LoopStopped` with the reason (and where the pictures went) when the loop refuses to
-    go on, `DeviceError` when the device fails. `record` is a folder where each level's first
-    screen and every screen the loop stopped on or was unsure about are saved as fixture pairs
-    (`onestroke fixtures check` reads them). A game covered by another window or minimised is
-    waited for up to `wait_covered` seconds. Open the device first and close it after
+    `options` are `level_loop`'s (below): `region`, `next_button`, `dry_run`, `speed`, `log_dir`,
+    `say`, `record`, `wait_covered`. Raises `LoopStopped` with the reason (and where the
+    pictures went) when the loop refuses to go on, `DeviceError` when the device fails. Open the
+    device first and close it after
     (`with onestroke.open_device("desktop") as device: onestroke.play(device)`).
     """
-    return level_loop(
-        device,
-        region=region,
-        next_button=next_button,
-        dry_run=dry_run,
-        speed=speed,
-        log_dir=log_dir,
-        say=say,
-        record=record,
-        wait_covered=wait_covered,
-    ).run(levels)
+    return level_loop(device, **options).run(levels)
 
 
 def level_loop(
@@ -189,8 +164,16 @@ def level_loop(
     record: Path | None = None,
     wait_covered: float = WAIT_COVERED,
 ) -> LevelLoop:
-    """The loop `play` runs, set up as `play` documents (for a caller that wants it whole: the
-    `play` command's session with its report, video and keys, bot/play/session.py)."""
+    """The loop `play` runs (and the `play` command's session, with its report, video and keys:
+    bot/play/session.py).
+
+    `region` (capture units) is where the game is, when known; it must lie on the screen.
+    `speed` is the drag's speed in cells per second on every device (0 or None: a watched drag as
+    fast as the game takes it; an open-loop stroke at 0 without pauses, at None the default).
+    `record` is a folder where each level's first screen and every screen the loop stopped on
+    or was unsure about are saved as fixture pairs (`onestroke fixtures check` reads them). A
+    game covered by another window or minimised is waited for up to `wait_covered` seconds.
+    """
     if region is not None:
         guards.check_region_on_screen(region, device.screen, "region")
     return LevelLoop(

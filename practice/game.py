@@ -27,6 +27,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -78,40 +79,49 @@ class GameLog:
             self._file.close()
 
 
+@dataclass(frozen=True)
+class GameOptions:
+    """How a practice game is set up, whoever hosts it (`onestroke practice` and its `--web`):
+    the level sequence (`seed`, `levels`), the log, the size (`scale` times `BASE_SIZE`), the
+    look (`theme`, or `look`: a random look's seed, practice/looks.py), the rules, and other
+    apps' complete screens (`panel`: their language, `banner`: the sliding strip)."""
+
+    seed: int = 1
+    levels: int | None = None
+    log: Path | None = None
+    scale: float = 1.0
+    theme: str = "classic"
+    rules: Rules | None = None
+    look: int | None = None
+    panel: Language | None = None
+    banner: bool = False
+
+
+DEFAULT_GAME = GameOptions()
+
+
 class GameHost:
     """What every host of the practice game keeps (the Tk window, the web page's server): the
     rules, the game, its screens drawn at the host's size (`BASE_SIZE` times `scale`), the log."""
 
-    def __init__(
-        self,
-        *,
-        seed: int = 1,
-        levels: int | None = None,
-        log: Path | None = None,
-        scale: float = 1.0,
-        theme: str = "classic",
-        rules: Rules | None = None,
-        look: int | None = None,
-        panel: Language | None = None,
-        banner: bool = False,
-    ) -> None:
-        self.width, self.height = round(BASE_SIZE[0] * scale), round(BASE_SIZE[1] * scale)
-        self.rules = rules or Rules()
-        drawn_in = look_from_seed(look) if look is not None else None  # `--look SEED`: a random look
+    def __init__(self, options: GameOptions = DEFAULT_GAME) -> None:
+        self.width, self.height = round(BASE_SIZE[0] * options.scale), round(BASE_SIZE[1] * options.scale)
+        self.rules = options.rules or Rules()
+        look = look_from_seed(options.look) if options.look is not None else None  # a random look
         # `--panel LANGUAGE`: other apps' complete screens (practice/panels.py); `--banner` the strip
         self.view = GameView(
             self.width,
             self.height,
-            theme,
+            options.theme,
             real_screens=self.rules.strict,
-            look=drawn_in,
-            panel=panel,
-            banner=banner,
+            look=look,
+            panel=options.panel,
+            banner=options.banner,
         )
         self.game = PracticeGame(
-            self.view, seed=seed, rules=self.rules, levels=levels, decoys=self.view.decoys
+            self.view, seed=options.seed, rules=self.rules, levels=options.levels, decoys=self.view.decoys
         )
-        self.log = GameLog(log)
+        self.log = GameLog(options.log)
 
     def play_frame(self, now: float) -> bool:
         """The game's frame at `now`, what it ended written to the log; True when the screen changed."""
@@ -127,33 +137,15 @@ class PracticeWindow(GameHost):
 
     def __init__(
         self,
+        options: GameOptions = DEFAULT_GAME,
         *,
-        seed: int = 1,
-        levels: int | None = None,
-        log: Path | None = None,
         position: tuple[int, int] | None = None,
-        scale: float = 1.0,
-        theme: str = "classic",
-        rules: Rules | None = None,
-        look: int | None = None,
-        panel: Language | None = None,
-        banner: bool = False,
         on_ready: Callable[[PracticeWindow], None] | None = None,
     ) -> None:
         import tkinter  # lazy: see run_practice
 
-        super().__init__(
-            seed=seed,
-            levels=levels,
-            log=log,
-            scale=scale,
-            theme=theme,
-            rules=rules,
-            look=look,
-            panel=panel,
-            banner=banner,
-        )
-        self.clock = FrameClock(self.rules, seed)
+        super().__init__(options)
+        self.clock = FrameClock(self.rules, options.seed)
         self.root = tkinter.Tk(className="onestroke-practice")
         self.root.title("onestroke practice")
         self.root.resizable(False, False)
@@ -261,42 +253,18 @@ def say_ready(ready: dict[str, object]) -> None:
         print(json.dumps(ready), flush=True)
 
 
-def run_practice(
-    *,
-    seed: int = 1,
-    levels: int | None = None,
-    log: Path | None = None,
-    position: tuple[int, int] | None = None,
-    scale: float = 1.0,
-    theme: str = "classic",
-    rules: Rules | None = None,
-    look: int | None = None,
-    panel: Language | None = None,
-    banner: bool = False,
-) -> int:
+def run_practice(options: GameOptions = DEFAULT_GAME, position: tuple[int, int] | None = None) -> int:
     """`onestroke practice`: open the window, play until it is closed or `levels` are cleared;
     `look` draws it in that seed's random look (practice/looks.py) instead of `theme`; `panel`
     ends each level with another app's panel in that language, `banner` adds the sliding strip."""
-    if theme not in THEMES:
-        raise PracticeError(f"unknown theme {theme!r}; known: {', '.join(THEMES)}")
+    if options.theme not in THEMES:
+        raise PracticeError(f"unknown theme {options.theme!r}; known: {', '.join(THEMES)}")
     try:
         import tkinter  # lazy: python3-tk is a system package that may be missing (one-line error below)
     except ImportError:
         raise PracticeError("tkinter is missing: install it (e.g. apt-get install python3-tk)") from None
     try:
-        window = PracticeWindow(
-            seed=seed,
-            levels=levels,
-            log=log,
-            position=position,
-            scale=scale,
-            theme=theme,
-            rules=rules,
-            look=look,
-            panel=panel,
-            banner=banner,
-            on_ready=announce_ready,
-        )
+        window = PracticeWindow(options, position=position, on_ready=announce_ready)
     except tkinter.TclError as error:
         raise PracticeError(f"cannot open the game window: {error}") from None
     window.run()

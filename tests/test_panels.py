@@ -20,7 +20,7 @@ from onestroke.bot.cli import main
 from onestroke.bot.coords import Rect
 from onestroke.bot.labels import Label, compare, label_text, parse_label
 from onestroke.practice import panels
-from onestroke.practice.game import GameHost
+from onestroke.practice.game import GameHost, GameOptions
 from onestroke.practice.levels import make_level
 from onestroke.practice.process import read_log
 from onestroke.practice.render import render_screen
@@ -178,7 +178,7 @@ class Player:
 
 
 def test_a_decoy_is_a_stray_press_that_opens_its_dialog_and_go_on_goes_on(tmp_path: Path) -> None:
-    host = GameHost(seed=1, rules=Rules(), panel="zh", log=tmp_path / "game.jsonl")
+    host = GameHost(GameOptions(seed=1, rules=Rules(), panel="zh", log=tmp_path / "game.jsonl"))
     player = Player(host)
     player.clear_level()
     style = panels.style_for("zh", 1)
@@ -204,7 +204,7 @@ def test_a_decoy_is_a_stray_press_that_opens_its_dialog_and_go_on_goes_on(tmp_pa
 
 
 def test_a_replay_decoy_starts_the_level_again(tmp_path: Path) -> None:
-    host = GameHost(seed=1, rules=Rules(), panel="zh", log=tmp_path / "game.jsonl")
+    host = GameHost(GameOptions(seed=1, rules=Rules(), panel="zh", log=tmp_path / "game.jsonl"))
     player = Player(host)
     replay_level = next(
         n for n in range(1, 60) if "replay" in panels.style_for("zh", n).decoys
@@ -223,7 +223,7 @@ def test_a_replay_decoy_starts_the_level_again(tmp_path: Path) -> None:
 
 
 def test_a_press_on_the_banner_is_stray_and_it_moves_by_itself(tmp_path: Path) -> None:
-    host = GameHost(seed=1, rules=Rules(), panel="en", banner=True, log=tmp_path / "game.jsonl")
+    host = GameHost(GameOptions(seed=1, rules=Rules(), panel="en", banner=True, log=tmp_path / "game.jsonl"))
     player = Player(host)
     drawn = []
     while player.t < 1.0:
@@ -237,7 +237,7 @@ def test_a_press_on_the_banner_is_stray_and_it_moves_by_itself(tmp_path: Path) -
 
 
 def test_without_panel_the_complete_screen_is_the_real_one() -> None:
-    host = GameHost(seed=1, rules=Rules())
+    host = GameHost(GameOptions(seed=1, rules=Rules()))
     assert set(host.view.controls("complete")) >= {"go_on", "ranking", "share"}
     assert host.game.decoys == {} and not host.view.moving(1.0)
 

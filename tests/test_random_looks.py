@@ -32,6 +32,7 @@ from benchmarks.looks_bench import (  # noqa: E402
 )
 from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.labels import parse_label  # noqa: E402
+from onestroke.practice.game import GameOptions  # noqa: E402
 from onestroke.practice.looks import (  # noqa: E402
     SCREENS,
     Look,
@@ -200,11 +201,11 @@ def test_a_look_draws_a_half_drawn_level_unlike_the_untouched_one() -> None:
 
 def test_the_web_game_serves_its_screens_in_the_look() -> None:
     """`practice --web --look SEED`: the page's screen is the look's drawing of the level."""
-    game = WebGame(seed=12, look=27, rules=Rules(fps=30))
+    game = WebGame(GameOptions(seed=12, look=27, rules=Rules(fps=30)))
     shown = cv2.imdecode(np.frombuffer(game.image, np.uint8), cv2.IMREAD_COLOR)
     view = GameView(game.width, game.height, look=look_from_seed(27))
     assert np.array_equal(shown, view.draw(PracticeGame(view, seed=12, rules=Rules(fps=30))))
-    plain = cv2.imdecode(np.frombuffer(WebGame(seed=12).image, np.uint8), cv2.IMREAD_COLOR)
+    plain = cv2.imdecode(np.frombuffer(WebGame(GameOptions(seed=12)).image, np.uint8), cv2.IMREAD_COLOR)
     assert not np.array_equal(shown, plain)
 
 

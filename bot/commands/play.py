@@ -53,7 +53,7 @@ from onestroke.bot.play.session import Extras, RunSummary, session
 from onestroke.bot.play.video import Grabber, check_video_path
 from onestroke.calibration.calibrate import calibrate
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
-from onestroke.practice.game import PracticeError
+from onestroke.practice.game import GameOptions, PracticeError
 from onestroke.practice.game import run_practice as open_game
 from onestroke.practice.process import judge_log
 from onestroke.practice.render import THEMES
@@ -193,21 +193,20 @@ def run_practice(args: argparse.Namespace) -> int:
     reason = no_display_reason()
     if reason:
         raise PracticeError(reason)
-    game: dict[str, Any] = {
-        "seed": args.seed,
-        "levels": args.levels,
-        "log": args.log,
-        "position": args.position,
-        "scale": args.scale,
-        "theme": args.theme,
-        "rules": rules_from(args),
-        "look": args.look,
-        "panel": args.panel,
-        "banner": args.banner,
-    }
+    game = GameOptions(
+        seed=args.seed,
+        levels=args.levels,
+        log=args.log,
+        scale=args.scale,
+        theme=args.theme,
+        rules=rules_from(args),
+        look=args.look,
+        panel=args.panel,
+        banner=args.banner,
+    )
     if args.web:
-        return run_web_practice(**game, browser=not args.no_browser)
-    return open_game(**game)
+        return run_web_practice(game, args.position, browser=not args.no_browser)
+    return open_game(game, args.position)
 
 
 # -- play --------------------------------------------------------------------------------

@@ -32,9 +32,7 @@ from typing import Any
 import cv2
 
 from onestroke._process import detached, stop_process
-from onestroke.practice.game import GameHost, PracticeError, say_ready
-from onestroke.practice.panels import Language
-from onestroke.practice.rules import Rules
+from onestroke.practice.game import DEFAULT_GAME, GameHost, GameOptions, PracticeError, say_ready
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 MAX_BODY = 1 << 20  # a frame's events are a few hundred bytes; refuse anything absurd
@@ -44,30 +42,8 @@ BROWSER_START = 60.0  # seconds Chromium may take to show the page on a busy mac
 class WebGame(GameHost):
     """The game behind the page: rules, log and the current screen image, shared by request threads."""
 
-    def __init__(
-        self,
-        *,
-        seed: int = 1,
-        levels: int | None = None,
-        log: Path | None = None,
-        scale: float = 1.0,
-        theme: str = "classic",
-        rules: Rules | None = None,
-        look: int | None = None,
-        panel: Language | None = None,
-        banner: bool = False,
-    ) -> None:
-        super().__init__(
-            seed=seed,
-            levels=levels,
-            log=log,
-            scale=scale,
-            theme=theme,
-            rules=rules,
-            look=look,
-            panel=panel,
-            banner=banner,
-        )
+    def __init__(self, options: GameOptions = DEFAULT_GAME) -> None:
+        super().__init__(options)
         self.lock = threading.Lock()
         self.version = 0
         self.image = self._encoded()
@@ -187,18 +163,7 @@ def open_browser(
 
 
 def run_web_practice(
-    *,
-    seed: int = 1,
-    levels: int | None = None,
-    log: Path | None = None,
-    position: tuple[int, int] | None = None,
-    scale: float = 1.0,
-    theme: str = "classic",
-    rules: Rules | None = None,
-    look: int | None = None,
-    panel: Language | None = None,
-    banner: bool = False,
-    browser: bool = True,
+    options: GameOptions = DEFAULT_GAME, position: tuple[int, int] | None = None, *, browser: bool = True
 ) -> int:
     """`onestroke practice --web`: serve the page, open Chromium on it, run until the levels are done."""
 
@@ -206,17 +171,7 @@ def run_web_practice(
         raise KeyboardInterrupt  # SIGTERM too: the browser is stopped on the way out
 
     signal.signal(signal.SIGTERM, interrupted)
-    game = WebGame(
-        seed=seed,
-        levels=levels,
-        log=log,
-        scale=scale,
-        theme=theme,
-        rules=rules,
-        look=look,
-        panel=panel,
-        banner=banner,
-    )
+    game = WebGame(options)
     server = make_server(game)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.commands.status import ExitStatus
@@ -28,47 +29,60 @@ TIMEOUT_HELP = "give up after S seconds: null answer, exit 1 (default 60)"
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add this group's subcommands to the `onestroke` parser."""
-    romeo = sub.add_parser(
+    puzzle(
+        sub,
         "romeo",
+        run_romeo,
         help="Romeo and Juliet's maze: fewest-turn tour of all open rooms (8 directions)",
         description="Reads the textbook input (n m k, k closed rooms, Romeo's and Juliet's rooms,"
         " 1-based) and prints the fewest turns, the number of fewest-turn routes and one route"
         " as a step-number matrix (-1 = closed room).",
+        file_help="input file in the textbook format",
+        json_help='print {"turns", "count", "path"} (1-based)',
     )
-    romeo.add_argument("file", help="input file in the textbook format")
-    romeo.add_argument("--json", action="store_true", help='print {"turns", "count", "path"} (1-based)')
-    romeo.add_argument(
-        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="S", help=TIMEOUT_HELP
-    )
-    romeo.set_defaults(run=run_romeo)
-
-    route = sub.add_parser(
+    puzzle(
+        sub,
         "route",
+        run_route,
         help="number route maze: a path with given cell counts per row and column",
         description="Reads 'cols:', 'rows:', 'start: r c' and 'goal: r c' lines (0-based) and"
         " prints the path as '*' cells with the counts around the grid.",
+        file_help="puzzle file",
+        json_help='print {"path": [[r, c], ...]}',
     )
-    route.add_argument("file", help="puzzle file")
-    route.add_argument("--json", action="store_true", help='print {"path": [[r, c], ...]}')
-    route.add_argument(
-        "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="S", help=TIMEOUT_HELP
-    )
-    route.set_defaults(run=run_route)
-
-    maze = sub.add_parser(
+    maze = puzzle(
+        sub,
         "maze",
+        run_maze,
         help="maze path through a 0/1 grid (depth-first, or --shortest)",
         description="Reads lines of 0 (open) and 1 (wall) plus 'start: r c' and 'exit: r c'"
         " (0-based). Moves are tried in the order N NE E SE S SW W NW.",
+        file_help="maze file",
+        json_help='print {"path": [...], "directions": [...]}',
     )
-    maze.add_argument("file", help="maze file")
     maze.add_argument("--shortest", action="store_true", help="breadth-first: a path with the fewest steps")
     maze.add_argument("--moves", type=int, choices=(4, 8), default=8, help="neighbourhood (default 8)")
-    maze.add_argument("--json", action="store_true", help='print {"path": [...], "directions": [...]}')
-    maze.add_argument(
+
+
+def puzzle(
+    sub: argparse._SubParsersAction,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    *,
+    help: str,
+    description: str,
+    file_help: str,
+    json_help: str,
+) -> argparse.ArgumentParser:
+    """One puzzle command: its input file, `--json` and `--timeout`, as every puzzle has them."""
+    parser = sub.add_parser(name, help=help, description=description)
+    parser.add_argument("file", help=file_help)
+    parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument(
         "--timeout", type=positive_seconds, default=DEFAULT_TIMEOUT, metavar="S", help=TIMEOUT_HELP
     )
-    maze.set_defaults(run=run_maze)
+    parser.set_defaults(run=run)
+    return parser
 
 
 def timed_out(error: SearchTimeout, as_json: bool, record: dict[str, object]) -> int:

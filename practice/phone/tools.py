@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from onestroke.practice.phone.cmdline import Call, Command
@@ -79,19 +80,22 @@ def rm(call: Call) -> int:
 
 def stat(call: Call) -> int:
     path = call.args[-1] if call.args else ""
-    data = read_file(call, path, f"stat: '{path}'")
-    if data is None:
-        return 1
-    call.out.out(f"{len(data)}\n")
-    return 0
+    return each_file(call, [path], "stat: '{}'", lambda data, _: f"{len(data)}\n")
 
 
 def md5sum(call: Call) -> int:
-    for path in call.args:
-        data = read_file(call, path, f"md5sum: {path}")
+    return each_file(
+        call, call.args, "md5sum: {}", lambda data, path: f"{hashlib.md5(data).hexdigest()}  {path}\n"
+    )
+
+
+def each_file(call: Call, paths: Sequence[str], label: str, line: Callable[[bytes, str], str]) -> int:
+    """`line` of each file's data (and path) out; 1 at the first file that is not there."""
+    for path in paths:
+        data = read_file(call, path, label.format(path))
         if data is None:
             return 1
-        call.out.out(f"{hashlib.md5(data).hexdigest()}  {path}\n")
+        call.out.out(line(data, path))
     return 0
 
 

@@ -234,9 +234,6 @@ RECOVERING = [
     pytest.param(
         moved_between_levels,
         id="moved-between-levels",
-        marks=today(
-            "stops 'the screen shows neither a level nor a level-complete screen I know' after 4 s",
-        ),
     ),
     pytest.param(
         moved_mid_drag,
@@ -258,16 +255,10 @@ RECOVERING = [
     pytest.param(
         restarted_at(0.8),
         id="restarted-0.8",
-        marks=today(
-            "stops 'the screen shows neither a level nor a level-complete screen I know'",
-        ),
     ),
     pytest.param(
         restarted_at(1.25),
         id="restarted-1.25",
-        marks=today(
-            "stops 'the screen shows neither a level nor a level-complete screen I know'",
-        ),
     ),
 ]
 

@@ -36,12 +36,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import open_device, perform
 from onestroke.bot.device.adb import AdbDevice
 from onestroke.bot.device.adb.connection import adb_program
 from onestroke.bot.gesture import Gesture, StrokePace, route_gesture
 from onestroke.bot.vision import detect
+from onestroke.coords import Rect
 from onestroke.practice.levels import make_level
 from onestroke.practice.phone.device import PROFILE_TITLES
 from onestroke.solver.search import solve

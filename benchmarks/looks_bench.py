@@ -45,9 +45,9 @@ if str(ROOT) not in sys.path:  # tools/ is a folder of scripts beside the packag
 
 from onestroke.bot.imageio import write_image  # noqa: E402
 from onestroke.bot.labels import Label, compare, detection_record, label_text  # noqa: E402
-from onestroke.bot.progressbar import progress  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
 from onestroke.practice.looks import Sample, look_from_seed, sample  # noqa: E402
+from onestroke.progressbar import progress  # noqa: E402
 from onestroke.solver.board import Board, Cell  # noqa: E402
 from tools.lookalikes import LOOKALIKE_KINDS, lookalike  # noqa: E402
 

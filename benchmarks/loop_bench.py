@@ -27,12 +27,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.gesture import parse_speed
 from onestroke.bot.play.loop import LevelLoop
 from onestroke.bot.play.pace import drag_pace, stroke_pace
+from onestroke.coords import Rect
 from onestroke.practice.process import read_log, start_game, stop_game
 from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from onestroke.bot.progressbar import Bar, progress
+from onestroke.progressbar import Bar, progress
 from onestroke.solver.backtrack import Prunings, first_index_path
 from onestroke.solver.board import Board, Cell, steps_for
 from onestroke.solver.check import is_valid_path

@@ -69,7 +69,7 @@ def baseline(rev: str) -> Callable[[np.ndarray], object]:
         ["git", "show", f"{rev}:bot/vision.py"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
     source = source.replace(
-        "from onestroke.bot.geometry import Geometry", "from onestroke.bot.coords import Geometry"
+        "from onestroke.bot.geometry import Geometry", "from onestroke.coords import Geometry"
     )
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
         handle.write(source)

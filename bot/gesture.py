@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from onestroke.bot.coords import Geometry, Point
+from onestroke.coords import Geometry, Point
 from onestroke.solver.board import Cell
 
 TURN_DWELL = 0.03  # seconds the pointer rests where the route turns: about two 60 Hz frames

@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from onestroke.bot.files import check_writable_file, file_kind
+from onestroke.files import check_writable_file, file_kind
 from onestroke.solver.errors import OnestrokeError
 
 WRITABLE = (".png", ".jpg", ".jpeg", ".bmp", ".webp")

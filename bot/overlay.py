@@ -19,8 +19,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry
 from onestroke.bot.vision import Detection
+from onestroke.coords import Geometry
 from onestroke.solver.board import Board, Cell
 
 LATTICE = (230, 200, 40)  # BGR: cyan-ish lines between cells

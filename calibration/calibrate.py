@@ -13,11 +13,11 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from onestroke.bot.coords import Point, Rect, ScreenMap
 from onestroke.bot.overlay import draw_overlay
 from onestroke.bot.vision import Detection, detect
-from onestroke.calibration.locate import work_region
 from onestroke.calibration.profile import Profile
+from onestroke.coords import Point, Rect, ScreenMap
+from onestroke.locate import work_region
 
 
 @dataclass(frozen=True)

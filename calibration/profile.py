@@ -19,7 +19,7 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-from onestroke.bot.coords import Point, Rect
+from onestroke.coords import Point, Rect
 from onestroke.solver.errors import OnestrokeError
 
 FORMAT_VERSION = 1

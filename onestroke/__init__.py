@@ -43,9 +43,9 @@ _EXPORTS = {
     "read_image": "onestroke.bot.imageio",
     "draw_overlay": "onestroke.bot.overlay",
     # coordinates
-    "Point": "onestroke.bot.coords",
-    "Rect": "onestroke.bot.coords",
-    "Geometry": "onestroke.bot.coords",
+    "Point": "onestroke.coords",
+    "Rect": "onestroke.coords",
+    "Geometry": "onestroke.coords",
     # devices and the level loop
     "Device": "onestroke.bot.device",
     "open_device": "onestroke.bot.device",
@@ -113,7 +113,6 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what type checkers and IDEs see: the same names, imported eagerly
-    from onestroke.bot.coords import Geometry, Point, Rect
     from onestroke.bot.device import (
         CaptureError,
         Device,
@@ -128,6 +127,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see: the same names, imported e
     from onestroke.bot.play import LevelLoop, LevelReport, LoopStopped, play
     from onestroke.bot.vision import Detection, detect
     from onestroke.calibration.profile import ProfileError
+    from onestroke.coords import Geometry, Point, Rect
     from onestroke.solver.board import Board, Cell, Path
     from onestroke.solver.check import is_valid_path, path_problem
     from onestroke.solver.errors import BoardFormatError, OnestrokeError

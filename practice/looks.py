@@ -41,7 +41,7 @@ from typing import Any, Literal, get_args
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Rect
+from onestroke.coords import Geometry, Rect
 from onestroke.practice.render import clipped_rect
 from onestroke.practice.sprites import (
     BGR,

@@ -31,7 +31,7 @@ from typing import Literal, NamedTuple
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from onestroke.bot.coords import Rect
+from onestroke.coords import Rect
 from onestroke.practice.sprites import BGR, WHITE, darker, fill_rounded_rect, rgb
 from onestroke.solver.errors import OnestrokeError
 

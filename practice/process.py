@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from onestroke._process import detached, stop_process
-from onestroke.bot.coords import Rect
+from onestroke.coords import Rect
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Board
 from onestroke.solver.check import path_problem

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Rect
+from onestroke.coords import Geometry, Rect
 from onestroke.practice.sprites import (
     BGR,
     WHITE,

@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from onestroke.bot.coords import Geometry
+from onestroke.coords import Geometry
 from onestroke.practice.levels import Level, make_level
 from onestroke.solver.board import Board, Cell, steps_for
 

@@ -25,7 +25,7 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 
-from onestroke.bot.coords import Rect
+from onestroke.coords import Rect
 from onestroke.practice.render import (
     Theme,
     clipped_rect,

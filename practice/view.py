@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Rect
+from onestroke.coords import Geometry, Rect
 from onestroke.practice import panels
 from onestroke.practice import screens as real
 from onestroke.practice.looks import Look, draw_background, look_geometry, render_look

@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Capabilities, DeviceBase, TouchSession
+from onestroke.coords import Point, Rect
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
 

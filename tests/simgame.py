@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from onestroke.bot.coords import Point
+from onestroke.coords import Point
 from onestroke.practice.rules import FrameClock, PracticeGame, Rules
 from onestroke.practice.view import GameView
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from fakes import RenderedPhone
 
-from onestroke.bot.coords import Geometry
 from onestroke.bot.play.attempt import Attempts, Retry
 from onestroke.bot.play.drag import StopCause
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.screen_watch import ScreenWatch
 from onestroke.bot.play.sight import Sight
+from onestroke.coords import Geometry
 from onestroke.practice.rules import Rules
 from onestroke.solver.finish import Finish
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from onestroke.bot.cli import main
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import CaptureError
 from onestroke.bot.device.desktop import ScreenCapture
+from onestroke.coords import Rect
 
 
 @pytest.fixture(autouse=True)

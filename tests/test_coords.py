@@ -1,4 +1,4 @@
-"""The coordinate vocabulary (onestroke.bot.coords): rects, points, and image -> capture -> pointer
+"""The coordinate vocabulary (onestroke.coords): rects, points, and image -> capture -> pointer
 maps (offsets, Retina, HiDPI scale); the work region around the board; the "Next" button.
 """
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from onestroke.bot.coords import Geometry, Point, Rect, RectError, ScreenMap
-from onestroke.calibration.locate import pointer_scale, work_region
+from onestroke.coords import Geometry, Point, Rect, RectError, ScreenMap
+from onestroke.locate import pointer_scale, work_region
 
 
 @pytest.mark.parametrize(

@@ -21,12 +21,12 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import DeviceError, UnsafeDragError, open_device, perform
 from onestroke.bot.device.adb import AdbDevice, StrokeLost, choose, device_profile_name, touch
 from onestroke.bot.device.adb.connection import AdbLinkError, Attached, Phone, pick_serial, read_to_end
 from onestroke.bot.device.adb.screencap import CaptureMethod, decode_gzip, decode_png, decode_raw, find_header
 from onestroke.bot.gesture import StrokePace, route_gesture, stroke
+from onestroke.coords import Point, Rect
 from onestroke.practice.levels import make_level
 from onestroke.practice.phone import Phone as StandIn
 from onestroke.practice.phone import PhoneOptions, start_stand_in

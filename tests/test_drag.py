@@ -13,10 +13,10 @@ import pytest
 from simgame import SimGame
 from test_finish import random_walk
 
-from onestroke.bot.coords import Point
 from onestroke.bot.play.drag import FULL_EVERY, DragStopped, follow_route
 from onestroke.bot.play.pace import DragPace
 from onestroke.bot.vision.watch import BoardWatch
+from onestroke.coords import Point
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Cell
 from onestroke.solver.check import is_valid_path

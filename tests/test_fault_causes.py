@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import WindowState
 from onestroke.bot.play.faults import Fault, fault_line, stayed_line, window_fault
+from onestroke.coords import Rect
 
 FOUND = Rect(200, 100, 450, 800)  # where the window was when the board was found
 

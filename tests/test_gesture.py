@@ -12,7 +12,6 @@ import signal
 
 import pytest
 
-from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import TouchSession, UnsafeDragError, check_inside, perform, signals_deferred
 from onestroke.bot.device.base import Capabilities, DeviceBase
 from onestroke.bot.gesture import (
@@ -24,6 +23,7 @@ from onestroke.bot.gesture import (
     stroke,
     tap,
 )
+from onestroke.coords import Geometry, Point, Rect
 
 GEOMETRY = Geometry((100.0, 200.0), (50.0, 50.0), 3, 3)
 

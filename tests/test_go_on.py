@@ -17,12 +17,12 @@ import numpy as np
 import pytest
 from fakes import GameFinger, RenderedPhone
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.gesture import StrokePace
 from onestroke.bot.play.go_on import GoOn
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
 from onestroke.bot.play.screen_watch import ScreenWatch
+from onestroke.coords import Point, Rect
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
 from onestroke.solver.board import Board

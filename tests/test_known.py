@@ -16,13 +16,13 @@ import pytest
 from fakes import GameFinger
 from test_go_on import FramedFinger, StrictPhone
 
-from onestroke.bot.coords import Point, Rect, ScreenMap
 from onestroke.bot.device import Capabilities
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.loop import LevelLoop
 from onestroke.bot.play.pace import stroke_pace
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision import detect
+from onestroke.coords import Point, Rect, ScreenMap
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import render_screen
 from onestroke.practice.rules import Rules

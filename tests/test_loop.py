@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from fakes import BlankScreen, RenderedPhone
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.gesture import StrokePace
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
 from onestroke.bot.play.sight import sight_of
+from onestroke.coords import Rect
 from onestroke.practice.rules import Rules
 from onestroke.solver.board import Board
 from onestroke.solver.check import is_valid_path

@@ -17,8 +17,8 @@ import numpy as np
 import pytest
 
 from onestroke.bot.cli import main
-from onestroke.bot.coords import Rect
 from onestroke.bot.labels import Label, compare, label_text, parse_label
+from onestroke.coords import Rect
 from onestroke.practice import panels
 from onestroke.practice.game import GameHost, GameOptions
 from onestroke.practice.levels import make_level

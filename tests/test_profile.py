@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
+from onestroke.coords import Point, Rect
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ import cv2
 import numpy as np
 
 from onestroke.bot.cli import main
-from onestroke.bot.coords import Rect, ScreenMap
 from onestroke.bot.labels import parse_label
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision import detect
 from onestroke.bot.vision.change import screen_changed
+from onestroke.coords import Rect, ScreenMap
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

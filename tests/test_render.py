@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from onestroke.bot.coords import Geometry
+from onestroke.coords import Geometry
 from onestroke.practice.render import CELL_FRACTION, THEMES, render_screen
 from onestroke.practice.sprites import CAT_COLOURS
 from onestroke.solver.board import Board

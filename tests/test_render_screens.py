@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from onestroke.bot.coords import Rect
+from onestroke.coords import Rect
 from onestroke.practice.render import THEMES, render_screen
 from onestroke.practice.screens import (
     COMPLETE_CONTROLS,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from onestroke.bot.coords import Geometry
+from onestroke.coords import Geometry
 from onestroke.practice.levels import Level
 from onestroke.practice.rules import FrameClock, LevelPlay, PracticeGame, Rules
 from onestroke.solver.board import Board, Cell

@@ -12,7 +12,7 @@ import pytest
 
 from onestroke.bot.cli import build_parser, main
 from onestroke.bot.commands.settings import SettingsError, apply_settings
-from onestroke.bot.coords import Point
+from onestroke.coords import Point
 
 SETTINGS = """\
 # my phone and my desktop

@@ -10,9 +10,9 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.coords import Geometry
 from onestroke.bot.overlay import HOLE_CROSS, ROUTE, START_RING, WALKED, draw_overlay, draw_step
 from onestroke.bot.vision import detect
+from onestroke.coords import Geometry
 from onestroke.practice.render import render_screen
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.check import is_valid_path

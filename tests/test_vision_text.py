@@ -14,10 +14,10 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.labels import detection_record
 from onestroke.bot.vision import detect, screens, text
 from onestroke.bot.vision.wordlists import Kind, WordListError, letters_of, parse_word_lists, word_lists
+from onestroke.coords import Rect
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "real-screens"
 OTHER_APPS = SHARED / "other-apps"

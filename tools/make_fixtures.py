@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:  # run as a plain script from a checkout
     sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/lookalikes.py
 
-from onestroke.bot.coords import Geometry, Point, Rect  # noqa: E402
+from onestroke.coords import Geometry, Point, Rect  # noqa: E402
 from onestroke.practice import panels  # noqa: E402
 from onestroke.practice.levels import make_level, spans_full_grid  # noqa: E402
 from onestroke.practice.render import render_screen  # noqa: E402

@@ -1,7 +1,7 @@
 """Argument types the subcommand groups share.
 
 Every type turns bad input into one line that names the value: argparse prints an
-`ArgumentTypeError` as a usage error (exit 2). File checks live in bot/files.py.
+`ArgumentTypeError` as a usage error (exit 2). File checks live in onestroke/files.py.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import argparse
 import math
 from typing import TYPE_CHECKING, Any
 
-from onestroke.bot.coords import Point, Rect, RectError
 from onestroke.bot.gesture import parse_speed
 from onestroke.calibration.profile import NAME_PATTERN
+from onestroke.coords import Point, Rect, RectError
 
 if TYPE_CHECKING:  # the practice game loads OpenCV: imported where used, so `solve` starts fast
     from onestroke.practice.rules import Rules

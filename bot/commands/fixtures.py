@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from onestroke.bot.commands.status import ExitStatus
-from onestroke.bot.files import OutputPathError, check_writable_file, file_kind, read_text, writable_folder
 from onestroke.bot.imageio import ImageFileError, read_image
 from onestroke.bot.labels import (
     Comparison,
@@ -38,8 +37,9 @@ from onestroke.bot.labels import (
     label_text,
     parse_label,
 )
-from onestroke.bot.progressbar import progress
 from onestroke.bot.vision import detect
+from onestroke.files import OutputPathError, check_writable_file, file_kind, read_text, writable_folder
+from onestroke.progressbar import progress
 from onestroke.solver.errors import OnestrokeError
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")

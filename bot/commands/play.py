@@ -35,11 +35,9 @@ from onestroke.bot.commands.common import (
     window_scale,
 )
 from onestroke.bot.commands.status import ExitStatus
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.device.desktop import DesktopDevice, ScreenCapture, no_display_reason
 from onestroke.bot.device.xvfb import XvfbDevice
-from onestroke.bot.files import OutputPathError, check_writable_file, writable_folder
 from onestroke.bot.gesture import DEFAULT_SPEED
 from onestroke.bot.imageio import check_writable, write_image
 from onestroke.bot.play.attempt import WAIT_COVERED
@@ -53,6 +51,8 @@ from onestroke.bot.play.session import Extras, RunSummary, session
 from onestroke.bot.play.video import Grabber, check_video_path
 from onestroke.calibration.calibrate import calibrate
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
+from onestroke.coords import Rect
+from onestroke.files import OutputPathError, check_writable_file, writable_folder
 from onestroke.practice.game import GameOptions, PracticeError
 from onestroke.practice.game import run_practice as open_game
 from onestroke.practice.process import judge_log

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.commands.status import ExitStatus
-from onestroke.bot.files import read_text
+from onestroke.files import read_text
 from onestroke.solver.errors import SearchTimeout
 from onestroke.solver.puzzles.grid import PuzzleInputError
 from onestroke.solver.puzzles.maze import Maze, directions, first_path, shortest_path, steps_table

@@ -15,8 +15,8 @@ from typing import Any
 
 from onestroke.bot.commands.common import positive_seconds
 from onestroke.bot.commands.status import ExitStatus
-from onestroke.bot.files import read_text
-from onestroke.bot.progressbar import progress
+from onestroke.files import read_text
+from onestroke.progressbar import progress
 from onestroke.solver.board import MAX_CELLS, Board
 from onestroke.solver.errors import OnestrokeError
 from onestroke.solver.search import SolveResult, solve

@@ -37,8 +37,8 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.gesture import Gesture
+from onestroke.coords import Point, Rect
 from onestroke.solver.errors import OnestrokeError, UserStop
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import numpy as np
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device.base import (
     Capabilities,
     CaptureError,
@@ -28,7 +27,8 @@ from onestroke.bot.device.base import (
     signals_deferred,
 )
 from onestroke.bot.device.x11 import X11WindowStack, display_answers, is_x11, quiet_xlib, release_button_now
-from onestroke.calibration.locate import pointer_scale
+from onestroke.coords import Point, Rect
+from onestroke.locate import pointer_scale
 
 
 def no_display_reason() -> str | None:

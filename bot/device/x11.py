@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, redirect_stdout
 from typing import Any
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device.base import WindowState
+from onestroke.coords import Point, Rect
 
 
 @contextmanager

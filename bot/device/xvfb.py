@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from onestroke._process import detached, stop_process
-from onestroke.bot.coords import Rect
 from onestroke.bot.device.base import CaptureError, DeviceBase, register
 from onestroke.bot.device.desktop import DesktopDevice, MouseSession
+from onestroke.coords import Rect
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from onestroke.bot.coords import Geometry, Point
 from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace, route_gesture
 from onestroke.bot.play import guards
@@ -26,6 +25,7 @@ from onestroke.bot.play.logbook import LevelReport, Logbook
 from onestroke.bot.play.pace import DragPace, slower
 from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight
+from onestroke.coords import Geometry, Point
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.finish import Finish, WalkedError, finish
 

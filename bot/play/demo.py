@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device
 from onestroke.bot.play.drag import DragReport
 from onestroke.bot.play.loop import LevelLoop
 from onestroke.bot.play.pace import drag_pace, stroke_pace
 from onestroke.bot.play.session import NO_EXTRAS, Extras, RunSummary, session
+from onestroke.coords import Rect
 from onestroke.practice.game import BASE_SIZE
 from onestroke.practice.process import log_size, read_log, start_game, stop_game
 from onestroke.practice.rules import Rules

@@ -37,11 +37,11 @@ from typing import Literal, Protocol, get_args
 
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device.base import Device, WindowStack
 from onestroke.bot.play.faults import Fault, fault_line, window_fault
 from onestroke.bot.play.pace import DragPace
 from onestroke.bot.vision.watch import BoardReading, BoardWatch, Box
+from onestroke.coords import Geometry, Point, Rect
 from onestroke.solver.board import Cell
 from onestroke.solver.errors import OnestrokeError
 

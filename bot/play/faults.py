@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import WindowState
+from onestroke.coords import Rect
 
 Fault = Literal["closed", "moved", "covered", "unmapped", "resized", "frozen"]
 """What happened to the game's window: its window is gone; the board is elsewhere on the screen

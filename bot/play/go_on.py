@@ -10,13 +10,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from onestroke.bot.coords import Point
 from onestroke.bot.device import Device, perform
 from onestroke.bot.gesture import tap
 from onestroke.bot.play.faults import fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight
+from onestroke.coords import Point
 
 UNKNOWN_SCREEN = (
     "the screen shows neither a level nor a level-complete screen I know: not pressing anything"

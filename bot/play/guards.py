@@ -6,11 +6,11 @@ Each guard answers from a `Sight` (bot/play/sight.py) and the device; none of th
 
 from __future__ import annotations
 
-from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import CaptureError, Device
 from onestroke.bot.gesture import Gesture
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision.change import board_changed
+from onestroke.coords import Geometry, Point, Rect
 
 
 def check_region_on_screen(region: Rect, screen: Rect, source: str, *, stale_hint: bool = False) -> None:

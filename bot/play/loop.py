@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import Device
 from onestroke.bot.device.keys import KeyControl
 from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace
@@ -35,6 +34,7 @@ from onestroke.bot.play.logbook import LevelReport, Logbook, LoopStopped, defaul
 from onestroke.bot.play.pace import DragPace, drag_pace, stroke_pace
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.screen_watch import ScreenWatch
+from onestroke.coords import Point, Rect
 
 __all__ = ["LevelLoop", "LevelReport", "LoopStopped", "play"]
 

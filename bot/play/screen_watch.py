@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import Device, WindowState
 from onestroke.bot.play import guards
 from onestroke.bot.play.faults import Fault, window_fault
 from onestroke.bot.play.sight import Sight, sight_of
-from onestroke.calibration.locate import work_region
+from onestroke.coords import Rect
+from onestroke.locate import work_region
 
 POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
 SEARCH_AFTER = 0.5  # seconds the region may show nothing known before the whole screen is searched

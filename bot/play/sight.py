@@ -13,9 +13,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from onestroke.bot.coords import Rect, ScreenMap
 from onestroke.bot.device import Device
 from onestroke.bot.vision import Detection, detect
+from onestroke.coords import Rect, ScreenMap
 from onestroke.solver.board import Board
 
 

@@ -26,7 +26,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Rect
+from onestroke.coords import Rect
 from onestroke.solver.errors import OnestrokeError
 
 DEFAULT_FPS = 10.0

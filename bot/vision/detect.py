@@ -19,7 +19,6 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Point
 from onestroke.bot.vision import screens, styles, text
 from onestroke.bot.vision.blobs import Blobs, as_bgr, compact_blobs
 from onestroke.bot.vision.checks import (
@@ -34,6 +33,7 @@ from onestroke.bot.vision.checks import (
 from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import interpret
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
+from onestroke.coords import Geometry, Point
 from onestroke.solver.board import Board, Cell
 
 HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half size

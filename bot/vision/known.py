@@ -25,11 +25,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from onestroke.bot.coords import Geometry, Rect, ScreenMap
 from onestroke.bot.vision.change import changed_share
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.detect import Detection
 from onestroke.bot.vision.watch import BoardWatch
+from onestroke.coords import Geometry, Rect, ScreenMap
 from onestroke.solver.board import Board, Cell
 
 CHROME_STEP = 8  # every k-th pixel outside the board is compared with the earlier look

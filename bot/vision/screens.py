@@ -37,11 +37,11 @@ from typing import Final, Literal
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.vision import text
 from onestroke.bot.vision.blobs import flat_mask
 from onestroke.bot.vision.text import Word
 from onestroke.bot.vision.wordlists import Kind, WordLists, letters_of, word_lists
+from onestroke.coords import Point, Rect
 
 ScreenKind = Literal["level", "complete", "other"]
 """What a screenshot shows (`Detection.screen`, the `screen` of `detect --json`, spec/formats.md):

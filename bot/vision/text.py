@@ -25,8 +25,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.vision.blobs import as_bgr
+from onestroke.coords import Rect
 from onestroke.solver.errors import OnestrokeError
 
 DET_MODEL, REC_MODEL = "PP-OCRv6_det_small.onnx", "PP-OCRv6_rec_small.onnx"

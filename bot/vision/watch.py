@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from onestroke.bot.coords import Geometry
 from onestroke.bot.vision.change import off_colour_share, points_changed
+from onestroke.coords import Geometry
 from onestroke.solver.board import Cell
 
 PATCH = 0.1  # half side of the patch read at a cell centre, in pitches

@@ -19,10 +19,10 @@ import pytest
 from harness import Game, StandIns, Windows, bot_pressing, button_is_down, run_bot
 from test_adb_e2e import play
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device import perform
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import stroke
+from onestroke.coords import Point, Rect
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
 from onestroke.practice.rules import Rules

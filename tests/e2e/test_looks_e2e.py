@@ -16,10 +16,10 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import perform
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import route_points, step_interval, stroke
+from onestroke.coords import Rect
 from onestroke.practice.levels import make_level
 from onestroke.practice.looks import look_from_seed
 from onestroke.practice.process import start_game, stop_game

@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 from harness import Game, Windows, run_bot
 
-from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import perform
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import route_points, step_interval, stroke, tap
 from onestroke.bot.vision import detect
+from onestroke.coords import Geometry, Point, Rect
 from onestroke.practice import panels
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry

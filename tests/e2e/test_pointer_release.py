@@ -12,11 +12,11 @@ import time
 import pytest
 from harness import Game, Windows, button_is_down
 
-from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import UnsafeDragError, perform
 from onestroke.bot.device.base import FailSafeStop
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import Gesture, route_points, step_interval, stroke
+from onestroke.coords import Geometry, Point, Rect
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
 from onestroke.solver.search import solve
@@ -99,7 +99,7 @@ def test_a_point_outside_the_area_is_refused_before_any_press(
 STRESS = """
 import os, random, signal, threading, time
 from Xlib import X, display
-from onestroke.bot.coords import Rect
+from onestroke.coords import Rect
 from onestroke.bot.device import perform
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import stroke

@@ -17,11 +17,11 @@ import time
 import pytest
 from harness import ROOT, Game, Windows
 
-from onestroke.bot.coords import Geometry, Point, Rect
 from onestroke.bot.device import perform
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import route_points, step_interval, stroke, tap
 from onestroke.bot.vision import detect
+from onestroke.coords import Geometry, Point, Rect
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
 from onestroke.practice.rules import Rules

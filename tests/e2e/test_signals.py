@@ -120,7 +120,7 @@ def button_is_down_on(display: VirtualDisplay) -> bool:
 
 DISPLAY_DIES = """
 import os, signal, sys, threading
-from onestroke.bot.coords import Point, Rect
+from onestroke.coords import Point, Rect
 from onestroke.bot.device import perform
 from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.gesture import stroke

@@ -13,9 +13,9 @@ import cv2
 import pytest
 from harness import Windows
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device.desktop import ScreenCapture
 from onestroke.bot.play.video import VideoError, VideoRecorder
+from onestroke.coords import Rect
 
 pytestmark = pytest.mark.e2e
 

@@ -15,11 +15,11 @@ import pytest
 from harness import Windows, run_bot
 from test_bot_e2e import assert_cleared_in_a_row
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device import perform
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import tap
 from onestroke.bot.vision import detect
+from onestroke.coords import Rect
 from onestroke.practice.levels import make_level
 from onestroke.practice.render import board_geometry
 from onestroke.practice.rules import Rules

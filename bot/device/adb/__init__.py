@@ -23,7 +23,6 @@ from pathlib import Path
 
 import numpy as np
 
-from onestroke.bot.coords import Rect
 from onestroke.bot.device.adb.choose import (
     Measured,
     cell_dwell,
@@ -50,6 +49,7 @@ from onestroke.bot.device.base import (
     register,
 )
 from onestroke.calibration.profile import ProfileError, load_profile, profile_path
+from onestroke.coords import Rect
 
 BLACK = 12  # no pixel brighter than this in any channel: the screen is off (or shows nothing)
 Say = Callable[[str], None]

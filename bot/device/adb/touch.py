@@ -30,11 +30,11 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, ClassVar
 
-from onestroke.bot.coords import Point, Rect
 from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phone, ShellStream
 from onestroke.bot.device.adb.maatouch import ANSWER_TIMEOUT, MaaTouch
 from onestroke.bot.device.adb.timing import link_round_trip, median_seconds, session_round_trip
 from onestroke.bot.device.base import DeviceError, InputError, TouchSession
+from onestroke.coords import Point, Rect
 
 
 def _xy(point: Point) -> str:

@@ -4,13 +4,13 @@ Two questions, each a small pure function on numbers or on a numpy image (no scr
 - which part of the screen is worth capturing every frame (`work_region`: the board with room
   around it for the level-complete panel);
 - how many image pixels make one pointer unit (`pointer_scale`, measured against
-  `pyautogui.size()`; `onestroke.bot.coords.ScreenMap` then converts with it).
+  `pyautogui.size()`; `onestroke.coords.ScreenMap` then converts with it).
 The level-complete screen and its go-on control are vision's (`onestroke.bot.vision.screens`).
 """
 
 from __future__ import annotations
 
-from onestroke.bot.coords import Rect
+from onestroke.coords import Rect
 
 
 def pointer_scale(capture_width: int, pointer_width: int) -> float:

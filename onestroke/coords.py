@@ -216,7 +216,7 @@ class ScreenMap:
 
     `density` is image pixels per capture unit (2 where mss returns Retina images for regions
     given in points); `scale` is image pixels per pointer unit, measured on a whole-monitor grab
-    (`calibration.locate.pointer_scale`). On most Linux and Windows setups both are 1.
+    (`onestroke.locate.pointer_scale`). On most Linux and Windows setups both are 1.
     Every converter takes a `Point`, a `Rect` or a `Geometry` and returns the same kind.
     """
 

@@ -111,4 +111,4 @@ def test_a_region_that_cuts_rows_off_the_board_is_not_trusted(windows: Windows, 
     windows.game(seed=1, position=(300, 100))
     done = run_bot("play", "--dry-run", "--region", "300,420,450,300", "--log-dir", str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "level 1: 5x5, 1 holes" in done.stdout
+    assert "level 1: 5x5, 1 hole," in done.stdout

@@ -134,14 +134,15 @@ def test_the_exit_status_table(args: list[str], expected: int, files: dict[str, 
 
 
 def python_start_seconds() -> float:
-    """How long the interpreter takes to reach onestroke's entry module (best of 3): a Ctrl-C before
-    that is Python's own business (docs/solver.md, "Hard limits")."""
-    best = float("inf")
+    """How long the interpreter takes to reach onestroke's entry module (the slowest of 3, as a
+    busy machine makes it): a Ctrl-C before that is Python's own business (docs/solver.md, "Hard
+    limits"), so the signal goes after it."""
+    slowest = 0.0
     for _ in range(3):
         began = time.perf_counter()
         subprocess.run([sys.executable, "-c", "import onestroke._startup"], check=True)
-        best = min(best, time.perf_counter() - began)
-    return best
+        slowest = max(slowest, time.perf_counter() - began)
+    return slowest
 
 
 @pytest.mark.parametrize("args", INTERRUPTED_RUNS, ids=[" ".join(a) for a in INTERRUPTED_RUNS])

@@ -129,6 +129,15 @@ def cjk_font() -> Path:
     )
 
 
+def missing_font_reason() -> str | None:
+    """Why the panel screens cannot be drawn here (no CJK font), or None: for a skip's reason."""
+    try:
+        cjk_font()
+    except MissingFontError as error:
+        return str(error)
+    return None
+
+
 def _font(size: int) -> ImageFont.FreeTypeFont:
     return _font_file(cjk_font(), size)
 

@@ -27,14 +27,6 @@ PAIRS = ROOT / "tests" / "data" / "panels"
 IMAGES = sorted(PAIRS.glob("*.png"))
 
 
-def _font_missing() -> str | None:
-    try:
-        panels.cjk_font()
-    except panels.MissingFontError as error:
-        return str(error)
-    return None
-
-
 def make_fixtures() -> ModuleType:
     spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "tools" / "make_fixtures.py")
     assert spec is not None and spec.loader is not None
@@ -53,7 +45,7 @@ def test_the_pairs_cover_every_language_and_say_the_truth() -> None:
         assert label.board is None and label.screen == "complete" and label.next is not None, path.name
 
 
-@pytest.mark.skipif(_font_missing() is not None, reason=f"{_font_missing()}")
+@pytest.mark.skipif(panels.missing_font_reason() is not None, reason=f"{panels.missing_font_reason()}")
 def test_the_pairs_are_what_the_tool_makes_now() -> None:
     """Each stored picture and label is what `make_fixtures.py --panels` draws today (where the
     go-on centre lies on the go-on box and off every decoy: tests/test_panels.py)."""

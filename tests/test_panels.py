@@ -27,16 +27,9 @@ from onestroke.practice.render import render_screen
 from onestroke.practice.rules import GO_ON, Rules
 from onestroke.solver.search import solve
 
-
-def _font_missing() -> str | None:
-    try:
-        panels.cjk_font()
-    except panels.MissingFontError as error:
-        return str(error)
-    return None
-
-
-pytestmark = pytest.mark.skipif(_font_missing() is not None, reason=f"{_font_missing()}")
+pytestmark = pytest.mark.skipif(
+    panels.missing_font_reason() is not None, reason=f"{panels.missing_font_reason()}"
+)
 
 SIZES = ((450, 800), (1080, 1920), (720, 1280))
 

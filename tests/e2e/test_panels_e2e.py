@@ -29,16 +29,10 @@ from onestroke.practice.web.server import BROWSERS
 from onestroke.solver.check import is_valid_path
 from onestroke.solver.search import solve
 
-
-def _font_missing() -> str | None:
-    try:
-        panels.cjk_font()
-    except panels.MissingFontError as error:
-        return str(error)
-    return None
-
-
-pytestmark = [pytest.mark.e2e, pytest.mark.skipif(_font_missing() is not None, reason=f"{_font_missing()}")]
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(panels.missing_font_reason() is not None, reason=f"{panels.missing_font_reason()}"),
+]
 SCREEN = Rect(0, 0, 1920, 1080)
 SEED = 12
 

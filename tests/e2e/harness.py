@@ -157,17 +157,22 @@ def run_bot(
     )
 
 
-@contextmanager
-def bot_pressing(*args: str, timeout: float = 30) -> Iterator[subprocess.Popen[str]]:
-    """`onestroke ARGS` started in the background, handed over once it holds the mouse button
-    down (mid-drag, for a test to interrupt); killed on the way out if it still runs."""
-    bot = subprocess.Popen(
+def start_bot(*args: str) -> subprocess.Popen[str]:
+    """`onestroke ARGS` in the background, its output kept for `communicate`."""
+    return subprocess.Popen(
         [sys.executable, "-m", "onestroke", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+@contextmanager
+def bot_pressing(*args: str, timeout: float = 30) -> Iterator[subprocess.Popen[str]]:
+    """`onestroke ARGS` started in the background, handed over once it holds the mouse button
+    down (mid-drag, for a test to interrupt); killed on the way out if it still runs."""
+    bot = start_bot(*args)
     try:
         deadline = time.monotonic() + timeout
         while not button_is_down():

@@ -9,13 +9,12 @@ stray press), the cover's log (no press on it) and the bot's lines (the cause it
 from __future__ import annotations
 
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from harness import ROOT, Game, Windows, bot_pressing, button_is_down
+from harness import Game, Windows, bot_pressing, button_is_down, start_bot
 
 from onestroke.practice.process import start_game, stop_game
 from onestroke.practice.rules import Rules
@@ -154,13 +153,7 @@ def between_levels(
         pytest.skip("xdotool is not installed")
     game = windows.game(seed=72, position=(200, 100), levels=levels)
     args = ["play", "--levels", str(levels), "--log-dir", str(tmp_path)]
-    bot = subprocess.Popen(
-        [sys.executable, "-m", "onestroke", *args],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    bot = start_bot(*args)
     try:
         deadline = time.monotonic() + 60
         while not [r for r in game.records() if r.get("cleared")] and time.monotonic() < deadline:

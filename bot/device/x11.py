@@ -243,7 +243,9 @@ class WindowWatch:
         """Wait for the window's end (the one connection is used by this thread alone)."""
         from Xlib import X
 
-        gone = False
+        # a window that came over the board between the caller's last look and this watch's
+        # first one sent its event before we listened: the first state says so instead
+        gone = not first.exists or not first.mapped or first.covered
         others = (X.MapNotify, X.ConfigureNotify, X.CirculateNotify)
         try:
             while not self._stop.is_set() and not gone:

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from faults import CoverWindow, head_square
 from harness import Game, Windows, bot_pressing, button_is_down, start_bot
+from monitor import PressMonitor, seconds_to_release
 
 from onestroke.practice.process import start_game, stop_game
 from onestroke.practice.rules import Rules
@@ -117,31 +119,35 @@ def test_a_window_unmapped_mid_drag_is_waited_for_and_played_on(windows: Windows
 
 
 def test_a_cover_over_the_drag_head_lifts_the_button_at_once(windows: Windows, tmp_path: Path) -> None:
-    """A 150 px window over the pointer (a notification where the drag is): the button is up well
-    within 100 ms of the cover's window being on screen, nothing presses on it, and play goes on."""
-    covers: list[Path] = []
-    held: list[float] = []
-
-    def cover(game: Game) -> None:
-        from Xlib import display
-
-        d = display.Display()
-        pointer = d.screen().root.query_pointer()
-        d.close()
-        covers.append(windows.cover(pointer.root_x - 75, pointer.root_y - 75, 150, 150))
-        shown = time.monotonic()  # `cover` returns 0.3 s after the window is mapped
-        while button_is_down() and time.monotonic() - shown < 2:
-            time.sleep(0.005)
-        held.append(time.monotonic() - shown)
-        time.sleep(1.5)
-        stop_game(windows.processes[-1])
-
-    bot, err, records = run_with_fault(windows, tmp_path, cover)
-    assert held and held[0] < 0.05, f"the button was still down {held} s after the cover showed"
+    """A 150 px window over the drag's head (a notification where the drag is): the button is up
+    within 100 ms of the cover's window being mapped (both moments from the X server's own event
+    stream, the press monitor's), nothing presses on it, and play goes on."""
+    game = windows.game(seed=71, position=(200, 100), levels=2, rules=Rules(fps=10))
+    with PressMonitor() as monitor:
+        cover = CoverWindow(windows)
+        args = ("play", "--levels", "2", "--log-dir", str(tmp_path), "--wait-covered", "10")
+        bot = start_bot(*args)
+        try:
+            head = monitor.wait_in_drag(12, timeout=60)
+            assert head is not None, "the bot never dragged"
+            latest = monitor.pointer_events()[-1]
+            box = head_square(latest.x, latest.y)
+            start_at = len(monitor.events())
+            cover.show(box)
+            mapped = cover.shown(monitor, box, start_at)
+            time.sleep(1.5)
+            cover.hide()
+            err, records = played(bot, game, 2)
+        finally:
+            if bot.poll() is None:
+                bot.kill()
+        time.sleep(0.1)  # the last events through the stream
+        held = seconds_to_release(monitor.events(), mapped)
+    assert held is not None and held < 0.1, f"the button was still down {held} s after the cover was mapped"
     assert bot.returncode == 0, err
     assert "another window covers the board" in err, err
     assert cleared_all(records, 2), (err, records)
-    assert covers[0].read_text() == "", "a press landed on the cover"
+    assert cover.pressed() == [], "a press landed on the cover"
 
 
 def between_levels(

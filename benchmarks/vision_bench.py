@@ -10,9 +10,11 @@ together are what to compare):
 
 - `detect`: the pipeline as shipped (screen kind, board, walked path);
 - `full-size`: blobs searched at full size instead of on a half-size copy of large screens;
-- `baseline` (with `--baseline REV`): the single-module detector of git revision REV (before the
-  vision package, e.g. 1dcc756), loaded from `git show`, timed on the same images (its answers
-  are not checked: it knows no screen kinds, paths or other styles).
+- `baseline` (with `--baseline REV`): `onestroke.bot.vision.detect` of git revision REV (any
+  revision: the single-module detector of 1dcc756 as well as the package), its tree from
+  `git archive` laid out as its own pyproject maps the packages, timed in a worker process of its
+  own, image by image right after `detect` (so both see the same moment's load). Its answers are
+  not checked: an old detector knows fewer screen kinds, paths and styles.
 
 Every result of the shipped variants is checked against the fixture's label (board, walked
 cells, screen kind, go-on control), so a fast wrong answer cannot hide in the table.
@@ -21,7 +23,7 @@ cells, screen kind, go-on control), so a fast wrong answer cannot hide in the ta
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import os
 import statistics
 import subprocess
 import sys
@@ -32,6 +34,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import tomllib
 
 from onestroke.bot.labels import parse_label
 from onestroke.bot.vision import Detection, detect
@@ -39,6 +42,8 @@ from onestroke.bot.vision import Detection, detect
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS_MS = {"phone 1080x1920": 30.0, "desktop 1920x1080": 60.0}
 CLASSES = ("phone 1080x1920", "desktop 1920x1080", "other sizes")
+# each class again split: a level screen is the hot path of play; the rest also read their words
+KINDS = ("levels", "other screens")
 
 
 def image_class(image: np.ndarray) -> str:
@@ -48,6 +53,12 @@ def image_class(image: np.ndarray) -> str:
     if (w, h) == (1920, 1080):
         return "desktop 1920x1080"
     return "other sizes"
+
+
+def screen_kind(label_path: Path) -> str:
+    """`levels` for a fixture whose label has a board, else `other screens` (complete, menus, look-alikes)."""
+    label = parse_label(label_path.read_text(), source=str(label_path))
+    return KINDS[0] if label.board is not None else KINDS[1]
 
 
 def correct(found: Detection, label_path: Path) -> bool:
@@ -63,22 +74,65 @@ def correct(found: Detection, label_path: Path) -> bool:
     return found.ok and found.board == label.board and found.walked == label.walked
 
 
-def baseline(rev: str) -> Callable[[np.ndarray], object]:
-    """`detect` of the single-module detector at git revision `rev`, loaded from `git show`."""
-    source = subprocess.run(
-        ["git", "show", f"{rev}:bot/vision.py"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    source = source.replace(
-        "from onestroke.bot.geometry import Geometry", "from onestroke.coords import Geometry"
-    )
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
-        handle.write(source)
-    spec = importlib.util.spec_from_file_location("baseline_vision", handle.name)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["baseline_vision"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module.detect
+WORKER = """
+import statistics, sys, time
+import cv2
+cv2.setNumThreads(1)
+from onestroke.bot.vision import detect
+for line in sys.stdin:
+    path, repeat = line.rsplit(" ", 1)
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    detect(image)
+    times = []
+    for _ in range(int(repeat)):
+        began = time.perf_counter()
+        detect(image)
+        times.append(time.perf_counter() - began)
+    print(statistics.median(times) * 1000, flush=True)
+"""
+
+
+class Baseline:
+    """`detect` of git revision `rev`, in a process of its own: the revision's tree from
+    `git archive`, its packages laid out under one `onestroke` folder as its pyproject maps them
+    (`onestroke.bot` = `bot/`, ...), first on the worker's path so it wins over the install."""
+
+    def __init__(self, rev: str) -> None:
+        self.folder = tempfile.TemporaryDirectory(prefix="vision-baseline-")
+        tree = Path(self.folder.name) / "tree"
+        tree.mkdir()
+        archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        path = Path(self.folder.name) / "path"
+        mapping = tomllib.loads((tree / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+        for package, folder in sorted(mapping.items()):  # parents first: "onestroke" before "onestroke.bot"
+            target = path.joinpath(*package.split("."))
+            if not target.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.symlink_to(tree / folder, target_is_directory=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", WORKER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(path)},
+            cwd=self.folder.name,
+        )
+
+    def time_image(self, path: Path, repeat: int) -> float:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{path} {repeat}\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise SystemExit(f"vision_bench: the baseline worker ended on {path.name} (its error is above)")
+        return float(answer)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+        self.folder.cleanup()
 
 
 def time_image(run: Callable[[np.ndarray], object], image: np.ndarray, repeat: int) -> tuple[float, object]:
@@ -105,19 +159,31 @@ def main(argv: list[str] | None = None) -> int:
         "detect": detect,
         "full-size": lambda image: detect(image, halve_above=1 << 30),
     }
-    if args.baseline:
-        variants["baseline"] = baseline(args.baseline)
+    worker = Baseline(args.baseline) if args.baseline else None
     cv2.setNumThreads(1)  # one core, like the bot beside a game; also steadier numbers
     rows: dict[str, dict[str, list[float]]] = {}
     wrong: list[str] = []
-    for path in images:
-        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-        group = rows.setdefault(image_class(image), {name: [] for name in variants})
-        for name, run in variants.items():
-            ms, found = time_image(run, image, args.repeat)
-            group[name].append(ms)
-            if name != "baseline" and not correct(found, path.with_suffix(".txt")):  # type: ignore[arg-type]
-                wrong.append(f"{name}: {path.name}")
+    try:
+        for path in images:
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            size = image_class(image)
+            groups = [
+                rows.setdefault(label, {name: [] for name in [*variants, "baseline"]})
+                for label in (size, f"{size}: {screen_kind(path.with_suffix('.txt'))}")
+            ]
+            for name, run in variants.items():
+                ms, found = time_image(run, image, args.repeat)
+                for group in groups:
+                    group[name].append(ms)
+                if not correct(found, path.with_suffix(".txt")):  # type: ignore[arg-type]
+                    wrong.append(f"{name}: {path.name}")
+            if worker is not None:
+                ms = worker.time_image(path, args.repeat)
+                for group in groups:
+                    group["baseline"].append(ms)
+    finally:
+        if worker is not None:
+            worker.close()
     head = "| images | count | `detect` median ms | `detect` max ms | full-size median ms |"
     rule = "|---|---:|---:|---:|---:|"
     if args.baseline:
@@ -126,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     print(head + " target |")
     print(rule + "---|")
     verdicts = []
-    for label in CLASSES:
+    for label in [f"{size}{kind}" for size in CLASSES for kind in ("", *(f": {k}" for k in KINDS))]:
         if label not in rows:
             continue
         shipped, full = rows[label]["detect"], rows[label]["full-size"]

@@ -37,3 +37,5 @@ def test_each_fault_has_its_own_line_and_the_waited_ones_say_how_long() -> None:
     assert fault_line("closed") == "the game window closed"  # the line users and tests know
     assert fault_line("covered", wait=30).endswith("let go; waiting up to 30 s for the board to come back")
     assert "12.5 s" in stayed_line("unmapped", 12.5) and "minimised" in stayed_line("unmapped", 12.5)
+    assert fault_line("frozen", wait=30).endswith("waiting up to 30 s for it to answer")
+    assert stayed_line("frozen", 30).startswith("the game stayed frozen for 30 s")

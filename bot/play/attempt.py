@@ -19,6 +19,7 @@ from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace, route_gesture
 from onestroke.bot.play import guards
 from onestroke.bot.play.drag import FAULTS, DragReport, DragStopped, StopCause, watched_drag
 from onestroke.bot.play.faults import SEARCHED, WAITED, Fault, fault_line, stayed_line
+from onestroke.bot.play.frozen import FROZEN_AFTER, changed_within
 from onestroke.bot.play.go_on import UNKNOWN_SCREEN
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import LevelReport, Logbook
@@ -230,6 +231,8 @@ class Attempts:
             elif stopped.cause in SEARCHED:
                 self.log.say(f"level {number}: {fault_line(stopped.cause)}")
                 self.watch.forget()
+            elif stopped.cause == "not-following" and self.frozen(number, sight, stopped):
+                return "frozen"
             else:
                 self.log.say(f"level {number}: {stopped}; looking again")
             return stopped.cause
@@ -244,6 +247,20 @@ class Attempts:
             f"level {number}: the game window closed; looking for the game for up to {RESTART_WAIT:g} s"
         )
         return self.watch.search_for_board(RESTART_WAIT) is not None
+
+    def frozen(self, number: int, sight: Sight, stopped: DragStopped) -> bool:
+        """The drag got no answer: True when the game froze (nothing on the screen changed since the
+        drag's last look, release included, for `FROZEN_AFTER` s; bot/play/frozen.py) and answered
+        again within `wait_covered` s; False when it refused the move (something changed). A game
+        that stays frozen stops the loop."""
+        region = sight.screen_map.region
+        if stopped.seen is None or changed_within(self.device, region, stopped.seen, FROZEN_AFTER):
+            return False
+        self.log.say(f"level {number}: {fault_line('frozen', wait=self.wait_covered)}")
+        if changed_within(self.device, region, stopped.seen, self.wait_covered):
+            self.log.say(f"level {number}: the game answers again; looking again")
+            return True
+        raise self.log.stop(f"level {number}: {stayed_line('frozen', self.wait_covered)}", self.watch.now())
 
     def wait_back(self, number: int, fault: Fault) -> None:
         """The board was covered or its window minimised: wait (saying so) until it shows again,

@@ -64,6 +64,7 @@ class DragStopped(OnestrokeError):
         super().__init__(message)
         self.cause: StopCause = cause
         self.taken = taken  # route cells the game showed as taken when the finger was lifted
+        self.seen: np.ndarray | None = None  # the board region at the drag's last whole look, if any
 
 
 class Touch(Protocol):
@@ -299,6 +300,12 @@ def watched_drag(
     cells = list(dict.fromkeys(path))  # a walk that goes back passes some cells twice
     whole = region.rounded()  # what a grab of `region` covers: whole capture units
 
+    looked: list[np.ndarray] = []  # the latest whole-board grab: what the screen showed before the release
+
+    def grab_whole() -> np.ndarray:
+        looked[:] = [device.grab(region)]
+        return looked[0]
+
     def grab_box(box: Box) -> np.ndarray:
         x0, y0, x1, y1 = box
         return device.grab(Rect(whole.left + x0, whole.top + y0, x1 - x0, y1 - y0))
@@ -311,7 +318,7 @@ def watched_drag(
         fault = game.fault()
         if fault is not None:  # never press on what is not the game
             raise DragStopped(fault_line(fault), cause=fault, taken=len(walked))
-    watch = BoardWatch(lambda: device.grab(region), image_geometry, cells, walked, grab_box=grab_box)
+    watch = BoardWatch(grab_whole, image_geometry, cells, walked, grab_box=grab_box)
     if watch.shape[:2] != (whole.height, whole.width):  # image pixels are not capture units (HiDPI)
         watch.grab_box = None  # whole-board looks only: a box would not line up pixel for pixel
     try:
@@ -329,6 +336,7 @@ def watched_drag(
         fault = game.fault() if game is not None and stopped.cause not in FAULTS else None
         if fault is not None:  # the pixels said it first; the window says why
             raise DragStopped(fault_line(fault), cause=fault, taken=stopped.taken) from None
+        stopped.seen = looked[0] if looked else None  # frozen or refused? (bot/play/frozen.py)
         raise
 
 

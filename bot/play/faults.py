@@ -4,7 +4,8 @@ one line the bot says for each (`fault_line`).
 A board that stops answering, or vanishes, mid-drag can mean six different things, and each asks
 for something else: a closed window ends the run; a moved or resized one (or a game restarted at
 another size) is searched for on the whole screen and played on; a covered or minimised one is
-let go of and waited for; a frozen game is looked at again. The evidence is the window's own
+let go of and waited for; a frozen game (nothing on the screen changes whatever the bot does,
+bot/play/frozen.py) is waited for until it answers again. The evidence is the window's own
 state as the window stack tells it (X11: does the window exist, is it mapped, where is it, is
 another window above it over the board) compared with what it was when the board was found.
 
@@ -51,18 +52,22 @@ def fault_line(fault: Fault, *, wait: float | None = None) -> str:
     """The one line the bot says for `fault` (`wait`: seconds it will wait for the board, for the
     faults it waits on)."""
     waiting = f"; waiting up to {wait:g} s for the board to come back" if wait is not None else ""
+    answer = f"; waiting up to {wait:g} s for it to answer" if wait is not None else ""
     lines: dict[Fault, str] = {
         "closed": "the game window closed",
         "moved": "the game window moved; finding the board again on the whole screen",
         "covered": f"another window covers the board; let go{waiting}",
         "unmapped": f"the game window was minimised (unmapped); let go{waiting}",
         "resized": "the game window changed size (resized or restarted); finding the board again",
-        "frozen": "the game stopped answering (nothing on the board changed); looking again",
+        "frozen": f"the game froze (nothing on the screen changed after the drag stopped){answer}",
     }
     return lines[fault]
 
 
 def stayed_line(fault: Fault, wait: float) -> str:
-    """The stop line when a covered or minimised board did not come back within `wait` seconds."""
+    """The stop line when a covered or minimised board did not come back, or a frozen game did not
+    answer again, within `wait` seconds."""
+    if fault == "frozen":
+        return f"the game stayed frozen for {wait:g} s (nothing on the screen changed): not pressing anything"
     what = "covered by another window" if fault == "covered" else "minimised (unmapped)"
     return f"the game window stayed {what} for {wait:g} s: not pressing anything"

@@ -12,6 +12,7 @@ levels: a cleared record appeared). Nothing here uses the bot's code.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from harness import Game, Windows
@@ -93,6 +95,33 @@ def kill(played: Played) -> float:
     pid = played.game.process.pid if not played.web else window_pid(played.window)
     os.kill(pid, signal.SIGKILL)
     return time.monotonic()
+
+
+def game_processes(played: Played) -> list[int]:
+    """The processes that run the game: the Tk game's; for the web game the browser's and every
+    process under it (its renderer draws the page)."""
+    top = played.game.process.pid if not played.web else window_pid(played.window)
+    found = [top]
+    for pid in found:  # breadth first: children are appended while we walk
+        children = Path(f"/proc/{pid}/task/{pid}/children")
+        if children.exists():
+            found += [int(child) for child in children.read_text().split()]
+    return found
+
+
+def freeze(played: Played) -> list[int]:
+    """Stop the game's processes (SIGSTOP: the game stays on the screen and answers nothing, as a
+    paused or hung game); returns them, for `thaw`."""
+    stopped = game_processes(played)
+    for pid in stopped:
+        os.kill(pid, signal.SIGSTOP)
+    return stopped
+
+
+def thaw(stopped: list[int]) -> None:
+    for pid in stopped:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGCONT)
 
 
 def restart(

@@ -15,6 +15,8 @@ the suite runs green now and becomes the acceptance test when the loop learns re
 
 from __future__ import annotations
 
+import os
+import select
 import shutil
 import subprocess
 import sys
@@ -28,12 +30,14 @@ from faults import (
     CoverWindow,
     Played,
     Target,
+    freeze,
     head_square,
     kill,
     move,
     remap,
     restart,
     start,
+    thaw,
     unmap,
     wait_cleared,
 )
@@ -50,6 +54,7 @@ COVERED_FOR = 1.5  # seconds a cover stays up (issue 20's table)
 MINIMISED_FOR = 2.0
 BOT_TIMEOUT = 150.0
 KILL_RELEASE = 0.2  # seconds: the button is up this soon after the game is killed
+FROZEN_SAID = 30.0  # seconds the bot may take to say a stopped game froze (its re-sends, then 1 s still)
 
 
 @dataclass
@@ -59,6 +64,26 @@ class Run:
     played: list[Played]
     killed_at: float | None = None
     notes: list[str] = field(default_factory=list)
+    bot: subprocess.Popen[str] | None = None
+    said: list[str] = field(default_factory=list)  # the bot's stdout lines a fault read while it ran
+    stopped: list[int] = field(default_factory=list)  # frozen processes, thawed at the end
+
+    def wait_said(self, words: str, timeout: float) -> bool:
+        """Read the bot's stdout (its progress lines, kept in `said`) until it holds `words`; False
+        at the timeout. Read raw from the pipe: nothing stays in a reader's buffer for `communicate`."""
+        assert self.bot is not None and self.bot.stdout is not None
+        pipe = self.bot.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([pipe], [], [], 0.1)
+            if ready:
+                chunk = os.read(pipe, 65536)
+                if not chunk:
+                    return False
+                self.said.append(chunk.decode(errors="replace"))
+                if words in "".join(self.said):
+                    return True
+        return False
 
 
 Fault = Callable[[Windows, PressMonitor, Run], None]
@@ -147,6 +172,22 @@ def restarted_at(scale: float) -> Fault:
     return restarted
 
 
+def frozen_mid_drag(windows: Windows, monitor: PressMonitor, run: Run) -> None:
+    """The game stops answering mid-drag (SIGSTOP) and goes on (SIGCONT) once the bot said it froze."""
+    in_drag(monitor)
+    run.stopped = freeze(run.played[-1])
+    try:
+        assert run.wait_said("the game froze", FROZEN_SAID), f"the bot never said the game froze: {run.said}"
+    finally:
+        thaw(run.stopped)
+
+
+def frozen_for_good(windows: Windows, monitor: PressMonitor, run: Run) -> None:
+    """The game stops answering mid-drag and stays so (thawed only after the bot stopped)."""
+    in_drag(monitor)
+    run.stopped = freeze(run.played[-1])
+
+
 def killed_mid_drag(windows: Windows, monitor: PressMonitor, run: Run) -> None:
     in_drag(monitor)
     run.killed_at = kill(run.played[-1])
@@ -178,24 +219,30 @@ class Counted:
 
 
 def play_with(
-    fault: Fault, target: Target, windows: Windows, tmp_path: Path, seed: int = 7
+    fault: Fault, target: Target, windows: Windows, tmp_path: Path, seed: int = 7, *options: str
 ) -> tuple[Run, Counted]:
     with PressMonitor() as monitor:
         run = Run([start(windows, monitor, target, seed=seed)])
         bot = subprocess.Popen(
-            [sys.executable, "-m", "onestroke", "play", "--levels", str(LEVELS), "--log-dir", str(tmp_path)],
+            [
+                *(sys.executable, "-m", "onestroke", "play", "--levels", str(LEVELS)),
+                *("--log-dir", str(tmp_path), *options),
+            ],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
+        run.bot = bot
         try:
             fault(windows, monitor, run)
             out, err = bot.communicate(timeout=BOT_TIMEOUT)
+            out = "".join(run.said) + out
         finally:
             if bot.poll() is None:
                 bot.kill()
                 bot.communicate()
+            thaw(run.stopped)
         time.sleep(0.1)  # the last events through the stream
         events = monitor.events()
     allowed = {played.window for played in run.played}
@@ -260,6 +307,7 @@ RECOVERING = [
         restarted_at(1.25),
         id="restarted-1.25",
     ),
+    pytest.param(frozen_mid_drag, id="frozen-mid-drag"),
 ]
 
 HAS_BROWSER = any(shutil.which(name) for name in BROWSERS)
@@ -297,3 +345,15 @@ def test_a_game_killed_mid_drag_stops_the_bot_clean(target: Target, windows: Win
     assert released is not None and released.time - run.killed_at < KILL_RELEASE, context
     assert counted.returncode == 1, context
     assert counted.stop_line.startswith("onestroke: level 1: the game window closed"), context
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_game_frozen_for_good_stops_the_bot_with_its_own_line(
+    target: Target, windows: Windows, tmp_path: Path
+) -> None:
+    run, counted = play_with(frozen_for_good, target, windows, tmp_path, 7, "--wait-covered", "3")
+    assert_safe(counted, run)
+    context = counted.context(run)
+    assert counted.returncode == 1, context
+    assert "the game froze (nothing on the screen changed after the drag stopped)" in counted.out, context
+    assert "the game stayed frozen for 3 s (nothing on the screen changed)" in counted.stop_line, context

@@ -196,6 +196,10 @@ def screen_words(image: np.ndarray) -> tuple[Word, ...]:
     flat button in an empty panel; each such button's box is read on its own (a small region,
     enlarged: the label then fills it).
     """
+    return text.kept_for(image, "screen words", lambda: _screen_words(image))
+
+
+def _screen_words(image: np.ndarray) -> tuple[Word, ...]:
     lines = text.words(image)
     for box in button_boxes(image):
         if not any(box.contains(line.box.centre) for line in lines):

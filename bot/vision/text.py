@@ -17,10 +17,11 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -36,6 +37,8 @@ MIN_CONFIDENCE = 0.5  # the engine's own score below which a line is dropped as 
 CACHED = 32  # regions whose words are kept (a few screens' panels and buttons)
 PLAIN = 24  # a region whose values all lie within this range is one flat colour: no text
 MAX_LINES = 16  # lines recognised per read, the tallest first (a title, a panel's buttons)
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -62,17 +65,26 @@ def words(image: np.ndarray, region: Rect | None = None) -> list[Word]:
     crop = image[rows, cols]
     if min(crop.shape[:2]) < 2 or int(crop.max()) - int(crop.min()) < PLAIN:
         return []  # (a plain region holds no text: the engine is not even loaded for it)
-    key = (_digest(crop), area)
+    return list(_kept((_digest(crop), area), lambda: tuple(_read(crop, area))))
+
+
+def kept_for(image: np.ndarray, what: str, compute: Callable[[], T]) -> T:
+    """`compute()`, done once per unchanged `image` (its pixels' hash) and `what` it is, then kept
+    beside the words (a screen's words with its buttons' read again: their boxes cost a search)."""
+    return _kept((_digest(as_bgr(image)), what), compute)
+
+
+def _kept(key: tuple[bytes, Hashable], compute: Callable[[], T]) -> T:
     with _lock:
         if key in _cache:
             _cache.move_to_end(key)
-            return list(_cache[key])
-    found = tuple(_read(crop, area))
+            return _cache[key]
+    found = compute()
     with _lock:
         _cache[key] = found
         while len(_cache) > CACHED:
             _cache.popitem(last=False)
-    return list(found)
+    return found
 
 
 def forget() -> None:
@@ -82,7 +94,7 @@ def forget() -> None:
 
 
 _lock = threading.Lock()
-_cache: OrderedDict[tuple[bytes, Rect], tuple[Word, ...]] = OrderedDict()
+_cache: OrderedDict[tuple[bytes, Hashable], Any] = OrderedDict()
 
 
 def _digest(crop: np.ndarray) -> bytes:

@@ -30,6 +30,7 @@ COMMANDS = {
     "detect": "onestroke.bot.commands.vision",
     "solve-image": "onestroke.bot.commands.vision",
     "fixtures": "onestroke.bot.commands.fixtures",
+    "teach": "onestroke.bot.commands.teach",
     "practice": "onestroke.bot.commands.play",
     "demo": "onestroke.bot.commands.play",
     "play": "onestroke.bot.commands.play",

@@ -776,10 +776,11 @@ def moment(seed: int) -> ScreenKind:
     return _moments(seed).choices(kinds, (0.45, 0.4, 0.15))[0]
 
 
-def sample(seed: int) -> Sample:
+def sample(seed: int, look: Look | None = None) -> Sample:
     """Seed `seed`'s screen: its look, a random level of it, a random moment (nothing drawn, half
-    drawn, complete), captured as the look says, and the truth of what it shows."""
-    look = look_from_seed(seed)
+    drawn, complete), captured as the look says, and the truth of what it shows. With `look`, the
+    level and the moment are seed `seed`'s but drawn in `look` (other levels of one app's look)."""
+    look = look if look is not None else look_from_seed(seed)
     board, path = sample_level(seed, look)
     rng = _moments(seed)
     kind = moment(seed)

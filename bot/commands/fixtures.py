@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from onestroke.bot.commands.look_option import Reader, add_look_option, reader_for
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.imageio import ImageFileError, read_image
 from onestroke.bot.labels import (
@@ -70,6 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     check.add_argument("--json", action="store_true", help="one JSON object per image, one per line")
     check.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report (for CI) to FILE")
+    add_look_option(check)
     check.set_defaults(run=run_check)
 
     add = actions.add_parser(
@@ -189,8 +191,9 @@ def read_summary(record: dict[str, Any]) -> str:
     return f"no board ({screen} screen)" if screen else "no board"
 
 
-def check_item(item: Item, label: Label | None) -> Row:
-    """Detect the image of `item` and compare the record with `label` (None: unlabelled)."""
+def check_item(item: Item, label: Label | None, reader: Reader = detect) -> Row:
+    """Detect the image of `item` (with `reader`: the built-in reading or a taught look) and compare
+    the record with `label` (None: unlabelled)."""
     if item.image is None:
         return Row(item, "no image")
     try:
@@ -198,7 +201,7 @@ def check_item(item: Item, label: Label | None) -> Row:
     except ImageFileError as error:
         return Row(item, "error", error=str(error))
     began = time.perf_counter()
-    found = detect(image)
+    found = reader(image)
     seconds = time.perf_counter() - began
     record = detection_record(str(item.image), found, seconds)
     if label is None:
@@ -227,6 +230,7 @@ def check_paths(paths: Sequence[str]) -> tuple[list[Item], dict[Path, Label]]:
 
 def run_check(args: argparse.Namespace) -> int:
     items, labels = check_paths(args.paths)
+    reader = reader_for(args.look)
     if args.junit:
         check_writable_file(args.junit, OutputPathError, "JUnit report")
     width = min(max(len(str(item.image or item.label)) for item in items), 70)
@@ -236,7 +240,7 @@ def run_check(args: argparse.Namespace) -> int:
         if not args.json:
             bar.print(f"{'image'.ljust(width)}  {'ms':>5}  result")
         for item in items:
-            row = check_item(item, labels.get(item.label) if item.label else None)
+            row = check_item(item, labels.get(item.label) if item.label else None, reader)
             rows.append(row)
             if row.error:  # in the report too; here for whoever reads only the errors
                 bar.print(f"onestroke: {row.error}", file=sys.stderr)

@@ -22,12 +22,13 @@ from pathlib import Path
 from typing import Any
 
 from onestroke.bot.commands.common import positive_seconds
+from onestroke.bot.commands.look_option import add_look_option, reader_for
 from onestroke.bot.commands.solve import verdict
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.imageio import ImageFileError, check_writable, read_image, write_image
 from onestroke.bot.labels import detection_record
 from onestroke.bot.overlay import draw_overlay
-from onestroke.bot.vision import Detection, detect
+from onestroke.bot.vision import Detection
 from onestroke.solver.finish import Finish, finish
 
 
@@ -43,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     detect.add_argument(
         "--overlay", metavar="OUT.png", help="write the screenshot with what was detected drawn on it"
     )
+    add_look_option(detect)
     detect.set_defaults(run=run_detect)
 
     solve = sub.add_parser(
@@ -58,6 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     solve.add_argument(
         "--timeout", type=positive_seconds, default=10.0, metavar="S", help="solver time limit (default 10)"
     )
+    add_look_option(solve)
     solve.set_defaults(run=run_solve_image)
 
 
@@ -121,6 +124,7 @@ def detection_text(name: str, found: Detection, seconds: float) -> str:
 def run_detect(args: argparse.Namespace) -> int:
 
     _check_files(args.images, args.overlay)
+    detect = reader_for(args.look)
     status = ExitStatus.DONE
     several = len(args.images) > 1
     for number, name in enumerate(args.images):
@@ -141,6 +145,7 @@ def run_detect(args: argparse.Namespace) -> int:
 
 def run_solve_image(args: argparse.Namespace) -> int:
     _check_files([args.image], args.overlay)
+    detect = reader_for(args.look)
     image = read_image(args.image)
     began = time.perf_counter()
     found = detect(image)

@@ -1,0 +1,1011 @@
+"""A look taught from labelled screenshots: learning it (`teach`) and reading with it (`read`).
+
+The built-in reading (`detect.py`) knows the looks it was built for; an app it refuses can be
+taught. Each labelled screen (`Example`: the image and what it shows, from a `fixtures` label)
+gives, for every lattice position of its board, a small normalised picture of that cell (the
+cell's pitch square resampled to PATCH x PATCH, CIE Lab) and the role the label gives it:
+
+- `plain`, `hole`, `start` (nothing walked yet), `end`, `walked`, `head` (the path's last cell),
+  `start_walked` (the start once the path has left it), and `outside` (the positions around the
+  board);
+- for neighbouring walked cells, the picture of the gap between them: `joined` (consecutive on the
+  path) or `apart` (next to each other, not consecutive): the path's joins, which give its order.
+
+Each role is a `Model`: the mean picture and each pixel's spread (a diagonal Gaussian; pixels
+that vary within a role, a band's direction or a step number, weigh little). A cell is scored
+against every role (mean squared z, each pixel's share capped) and takes the nearest; a cell of
+the board farther than the role's `limit` from every role is refused, naming the nearest role.
+
+Reading a screen: the plain cells' centre colour gives candidate blobs whose size (over the
+learned fill) says the pitch; blobs of one pitch are fitted to a lattice; every position around
+them is scored; the board is the group of open positions; the start, the walked path in order
+(through the joins) and the end follow, and the self-checks of the built-in reading run
+(board size, solvability). A learned go-on control (a grey template of the labelled complete
+screen around its `next`, at its place on the screen) makes a screen "complete".
+
+Pure: numpy images and plain data in, a `Detection` or a `Look` out; the file is
+calibration/looks.py's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import cv2
+import numpy as np
+
+from onestroke.bot.vision.blobs import as_bgr, compact_blobs
+from onestroke.bot.vision.checks import Check, board_size_check, certificate_check
+from onestroke.bot.vision.detect import Detection
+from onestroke.bot.vision.lattice import fit_lattice, lattice_groups
+from onestroke.bot.vision.screens import COMPLETE, LEVEL
+from onestroke.coords import Geometry, Point
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.errors import OnestrokeError
+
+Role = Literal["plain", "hole", "start", "end", "walked", "head", "start_walked", "outside"]
+ROLES: tuple[Role, ...] = ("plain", "hole", "start", "end", "walked", "head", "start_walked", "outside")
+OPEN_ROLES: frozenset[str] = frozenset({"plain", "start", "end", "walked", "head", "start_walked"})
+WALKED_ROLES: frozenset[str] = frozenset({"walked", "head", "start_walked"})
+STARTS: frozenset[str] = frozenset({"start", "start_walked"})
+JOINS = ("joined", "apart")
+
+PATCH = 12  # a cell's picture: its pitch square resampled to PATCH x PATCH
+JOIN_PATCH = 6  # the gap between two cells: half a pitch square around their midpoint
+SPREAD_FLOOR = 7.0  # Lab units: JPEG, scaling and sub-pixel placement move a pixel this much
+Z_CAP = 16.0  # a pixel's share of a score at most this (4 spreads): a stray digit does not decide
+LIMIT_FLOOR = 3.0  # a role's limit is at least this mean squared z
+LIMIT_FACTOR = 2.0  # ... and this many times the 95th percentile of its labelled cells' scores
+MIN_PLAIN = 3  # plain cells to learn from, at the least
+ALIKE = 1.5  # two roles whose means score below this against each other are not told apart
+GO_ON_SIDE = 0.16  # the go-on template: a square this share of the screen's shorter side
+GO_ON_COLOUR = 25.0  # BGR levels the matched region's mean colour may differ from the template's
+GO_ON_PIXELS = 32  # the template's side as saved
+GO_ON_SEARCH = 0.12  # searched this share of the shorter side around its learned place
+GO_ON_MIN = 0.8  # normalised correlation the go-on template needs at the least
+MAX_ASPECT_CHANGE = 0.03  # a read lattice's pitch y over x within 3 % of the look's
+MARGIN = 0.15  # the likeliest role's cost per pixel at least this much below the next one's
+WINDOW = 3  # positions scored beyond the fitted blobs on each side
+PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
+VERSION = 1
+
+
+class TeachError(OnestrokeError):
+    """A labelled screen the look cannot be learned from; the message names the file."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """One labelled screen, in vision's terms (the command turns a fixtures label into it)."""
+
+    name: str
+    image: np.ndarray
+    board: Board | None
+    walked: tuple[Cell, ...] = ()
+    origin: tuple[float, float] | None = None
+    pitch: tuple[float, float] | None = None
+    screen: str | None = None
+    next: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Model:
+    """One role's look: the mean picture, each pixel's spread, and how far a member may lie."""
+
+    mean: np.ndarray
+    spread: np.ndarray
+    limit: float
+    count: int
+
+    def scores(self, features: np.ndarray) -> np.ndarray:
+        """Mean squared z of each row of `features` (each pixel's share capped at Z_CAP)."""
+        z = ((features - self.mean) / self.spread) ** 2
+        return np.minimum(z, Z_CAP).mean(axis=1)
+
+    def costs(self, features: np.ndarray) -> np.ndarray:
+        """The mean negative log-likelihood per pixel (up to a constant): a broad role pays for
+        its breadth, so the nearest role is the likeliest, not merely the widest."""
+        return 0.5 * self.scores(features) + float(np.log(self.spread).mean())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "count": self.count,
+            "limit": round(self.limit, 3),
+            "mean": [round(float(v), 1) for v in self.mean],
+            "spread": [round(float(v), 1) for v in self.spread],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Model:
+        return cls(
+            np.asarray(data["mean"], np.float32),
+            np.asarray(data["spread"], np.float32),
+            float(data["limit"]),
+            int(data["count"]),
+        )
+
+
+@dataclass(frozen=True)
+class GoOn:
+    """The go-on control of the complete screen: its colour template and its place on the screen."""
+
+    template: np.ndarray  # uint8 BGR, square
+    place: tuple[float, float]  # its centre over the screen's width and height
+    side: float  # the template's side over the screen's shorter side
+    limit: float  # the normalised correlation a match needs
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Look:
+    """What an app's board looks like, learned from labelled screens."""
+
+    name: str
+    roles: dict[str, Model]
+    joins: dict[str, Model]
+    centre_colour: tuple[float, float, float]  # Lab of a plain cell's centre
+    centre_tolerance: float  # Lab distance within which a pixel is a plain cell's centre colour
+    fill: float  # the plain cells' blob side over the pitch
+    pitch_share: tuple[float, float]  # the smallest and largest pitch seen over the screen's width
+    go_on: GoOn | None = None
+    aspect: float = 1.0  # pitch y over pitch x
+    sources: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The look as plain data (JSON): what was learned first, the pictures last."""
+        out: dict[str, Any] = {
+            "look": self.name,
+            "version": VERSION,
+            "taught_from": list(self.sources),
+            "notes": list(self.notes),
+            "pitch_share": [round(v, 4) for v in self.pitch_share],
+            "fill": round(self.fill, 3),
+            "aspect": round(self.aspect, 4),
+            "centre_colour_lab": [round(v, 1) for v in self.centre_colour],
+            "centre_tolerance": round(self.centre_tolerance, 1),
+            "roles": {name: model.to_dict() for name, model in self.roles.items()},
+            "joins": {name: model.to_dict() for name, model in self.joins.items()},
+        }
+        if self.go_on is not None:
+            g = self.go_on
+            out["go_on"] = {
+                "place": [round(v, 4) for v in g.place],
+                "side": round(g.side, 4),
+                "limit": round(g.limit, 3),
+                "words": list(g.words),
+                "template": g.template.tolist(),
+            }
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Look:
+        """The look `to_dict` wrote; KeyError, TypeError or ValueError on anything else."""
+        if data.get("version") != VERSION:
+            raise ValueError(f"version {data.get('version')!r}, this onestroke reads version {VERSION}")
+        go = data.get("go_on")
+        go_on = None
+        if go is not None:
+            go_on = GoOn(
+                np.asarray(go["template"], np.uint8),
+                (float(go["place"][0]), float(go["place"][1])),
+                float(go["side"]),
+                float(go["limit"]),
+                tuple(str(w) for w in go.get("words", ())),
+            )
+        lo, hi = data["pitch_share"]
+        return cls(
+            str(data["look"]),
+            {name: Model.from_dict(m) for name, m in data["roles"].items()},
+            {name: Model.from_dict(m) for name, m in data["joins"].items()},
+            tuple(float(v) for v in data["centre_colour_lab"]),  # type: ignore[arg-type]
+            float(data["centre_tolerance"]),
+            float(data["fill"]),
+            (float(lo), float(hi)),
+            go_on,
+            float(data.get("aspect", 1.0)),
+            tuple(data.get("taught_from", ())),
+            tuple(data.get("notes", ())),
+        )
+
+
+# -- pictures of cells -----------------------------------------------------------------------
+
+
+def lab_image(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(as_bgr(image), cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def patch(lab: np.ndarray, centre: tuple[float, float], size: tuple[float, float], side: int) -> np.ndarray:
+    """The `size` box around `centre`, resampled to `side` x `side`, as one flat vector."""
+    w, h = max(2, round(size[0])), max(2, round(size[1]))
+    box = cv2.getRectSubPix(lab, (w, h), (float(centre[0]), float(centre[1])))
+    return cv2.resize(box, (side, side), interpolation=cv2.INTER_AREA).reshape(-1)
+
+
+def cell_features(lab: np.ndarray, geometry: Geometry, cells: Sequence[Cell]) -> np.ndarray:
+    """One picture per cell (any lattice index, also outside the grid)."""
+    if not cells:
+        return np.zeros((0, PATCH * PATCH * 3), np.float32)
+    return np.stack([patch(lab, geometry.centre(cell), geometry.pitch, PATCH) for cell in cells])
+
+
+def join_features(lab: np.ndarray, geometry: Geometry, pairs: Sequence[tuple[Cell, Cell]]) -> np.ndarray:
+    """One picture of the gap between each pair of side neighbours, turned to lie across."""
+    out = []
+    px, py = geometry.pitch
+    for a, b in pairs:
+        (ax, ay), (bx, by) = geometry.centre(a), geometry.centre(b)
+        mid = ((ax + bx) / 2, (ay + by) / 2)
+        vector = patch(lab, mid, (px / 2, py / 2), JOIN_PATCH).reshape(JOIN_PATCH, JOIN_PATCH, 3)
+        if a[0] != b[0]:  # a vertical pair: its gap turned to lie as a horizontal one's
+            vector = vector.transpose(1, 0, 2)
+        out.append(vector.reshape(-1))
+    if not out:
+        return np.zeros((0, JOIN_PATCH * JOIN_PATCH * 3), np.float32)
+    return np.stack(out)
+
+
+def fit_model(samples: np.ndarray) -> Model:
+    mean = samples.mean(axis=0)
+    spread = np.sqrt(samples.var(axis=0) + SPREAD_FLOOR**2)
+    model = Model(mean.astype(np.float32), spread.astype(np.float32), LIMIT_FLOOR, len(samples))
+    own = model.scores(samples)
+    limit = max(LIMIT_FLOOR, LIMIT_FACTOR * float(np.quantile(own, 0.95)))
+    return Model(model.mean, model.spread, limit, len(samples))
+
+
+# -- what a label says each position is ----------------------------------------------------------
+
+
+def cell_roles(board: Board, walked: Sequence[Cell]) -> dict[Cell, Role]:
+    """Each grid position's role as the label gives it."""
+    roles: dict[Cell, Role] = {}
+    on_path = set(walked)
+    head = walked[-1] if len(walked) > 1 else None
+    for r in range(board.rows):
+        for c in range(board.cols):
+            cell = (r, c)
+            role: Role
+            if cell not in board.open_cells:
+                role = "hole"
+            elif cell == board.start:
+                role = "start_walked" if len(walked) > 1 else "start"
+            elif cell == head:
+                role = "head"
+            elif cell in on_path:
+                role = "walked"
+            elif cell == board.end:
+                role = "end"
+            else:
+                role = "plain"
+            roles[cell] = role
+    return roles
+
+
+def ring(rows: int, cols: int, width: int = 2) -> list[Cell]:
+    """The lattice positions around a rows x cols grid, `width` deep."""
+    return [
+        (r, c)
+        for r in range(-width, rows + width)
+        for c in range(-width, cols + width)
+        if not (0 <= r < rows and 0 <= c < cols)
+    ]
+
+
+def join_pairs(board: Board, walked: Sequence[Cell]) -> dict[str, list[tuple[Cell, Cell]]]:
+    """Side-neighbour pairs of walked cells: consecutive on the path, or not."""
+    steps = {frozenset(pair) for pair in zip(walked, walked[1:], strict=False)}
+    on_path = set(walked)
+    pairs: dict[str, list[tuple[Cell, Cell]]] = {"joined": [], "apart": []}
+    for r, c in on_path:
+        for other in ((r, c + 1), (r + 1, c)):
+            if other in board.open_cells:
+                kind = "joined" if frozenset(((r, c), other)) in steps else "apart"
+                if kind == "joined" or other in on_path or len(walked) > 1:
+                    pairs[kind].append(((r, c), other))
+    return pairs
+
+
+# -- teaching ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Taught:
+    """A look and how it was learned: the lattice used for each labelled board."""
+
+    look: Look
+    geometries: dict[str, Geometry]
+
+
+def teach(name: str, examples: Sequence[Example]) -> Taught:
+    """The look of the labelled screens `examples`; TeachError names the first that does not fit."""
+    boards = [e for e in examples if e.board is not None]
+    if not boards:
+        raise TeachError("no labelled level among the screens (a label with a board) to learn the cells from")
+    samples: dict[str, list[np.ndarray]] = {role: [] for role in ROLES}
+    where: dict[str, list[tuple[str, Cell]]] = {role: [] for role in ROLES}
+    joins: dict[str, list[np.ndarray]] = {kind: [] for kind in JOINS}
+    geometries: dict[str, Geometry] = {}
+    shares: list[float] = []
+    centres: list[np.ndarray] = []
+    fills: list[float] = []
+    for example in boards:
+        assert example.board is not None
+        lab = lab_image(example.image)
+        geometry = example_geometry(example, lab)
+        geometries[example.name] = geometry
+        shares.append(geometry.pitch[0] / example.image.shape[1])
+        roles = cell_roles(example.board, example.walked)
+        cells = list(roles)
+        features = cell_features(lab, geometry, cells)
+        for cell, vector in zip(cells, features, strict=True):
+            samples[roles[cell]].append(vector)
+            where[roles[cell]].append((example.name, cell))
+        outside = ring(example.board.rows, example.board.cols)
+        samples["outside"] += list(cell_features(lab, geometry, outside))
+        where["outside"] += [(example.name, cell) for cell in outside]
+        for kind, pairs in join_pairs(example.board, example.walked).items():
+            joins[kind] += list(join_features(lab, geometry, pairs))
+        plain = [cell for cell in cells if roles[cell] == "plain"]
+        for cell in plain:
+            colour, side = centre_blob(lab, geometry, cell)
+            centres.append(colour)
+            if side is not None:
+                fills.append(side / geometry.pitch[0])
+    if len(samples["plain"]) < MIN_PLAIN:
+        raise TeachError(
+            f"{len(samples['plain'])} plain cell(s) labelled in {', '.join(e.name for e in boards)}:"
+            f" at least {MIN_PLAIN} are needed to learn what a plain cell looks like"
+        )
+    if not samples["start"] and not samples["start_walked"]:
+        raise TeachError("no start labelled: a board needs its S")
+    models = {role: fit_model(np.stack(v)) for role, v in samples.items() if v}
+    _check_contradictions(models, samples, where)
+    join_models = {kind: fit_model(np.stack(v)) for kind, v in joins.items() if len(v) >= 1}
+    colours = np.stack(centres)
+    centre = np.median(colours, axis=0)
+    tolerance = float(max(14.0, 3.0 * np.median(np.linalg.norm(colours - centre, axis=1))))
+    fill = float(np.median(fills)) if fills else 0.8
+    notes = [f"{role} and {other} look alike" for role, other in alike_roles(models)]
+    go_on = learn_go_on(examples)
+    look = Look(
+        name,
+        models,
+        join_models,
+        (float(centre[0]), float(centre[1]), float(centre[2])),
+        tolerance,
+        fill,
+        (min(shares), max(shares)),
+        go_on,
+        float(np.median([g.pitch[1] / g.pitch[0] for g in geometries.values()])),
+        tuple(e.name for e in examples),
+        tuple(notes),
+    )
+    return Taught(look, geometries)
+
+
+def alike_roles(models: dict[str, Model]) -> list[tuple[str, str]]:
+    """Role pairs whose mean pictures score below ALIKE against each other's model."""
+    names = list(models)
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            near = max(
+                float(models[a].scores(models[b].mean[None])[0]),
+                float(models[b].scores(models[a].mean[None])[0]),
+            )
+            if near < ALIKE:
+                out.append((a, b))
+    return out
+
+
+SAID = {
+    "plain": "a plain cell (.)",
+    "hole": "a hole (#)",
+    "start": "the start (S)",
+    "end": "the end (E)",
+    "walked": "a walked cell",
+    "head": "the path's head",
+    "start_walked": "the start with the path gone on",
+    "outside": "the background around the board",
+}
+# roles that may look alike without the labels contradicting each other: the reader tells them
+# apart by the board's structure (the path's ends, the grid's edge)
+MAY_LOOK_ALIKE = {
+    frozenset({"walked", "head"}),
+    frozenset({"walked", "start_walked"}),
+    frozenset({"head", "start_walked"}),
+    frozenset({"hole", "outside"}),
+    frozenset({"start", "start_walked"}),
+    frozenset({"start", "head"}),
+}
+
+
+def _check_contradictions(
+    models: dict[str, Model], samples: dict[str, list[np.ndarray]], where: dict[str, list[tuple[str, Cell]]]
+) -> None:
+    """Every labelled cell must look most like its own role (its role learned without it, when
+    few): else its label contradicts the others (a start on a hole, a hole labelled as a cell)."""
+    for role, vectors in samples.items():
+        if not vectors or role == "outside":
+            continue
+        stack = np.stack(vectors)
+        for index, vector in enumerate(stack):
+            own = models[role]
+            if 1 < len(stack) <= 8:  # few: the role learned without this cell
+                own = fit_model(np.delete(stack, index, axis=0))
+            mine = float(own.scores(vector[None])[0])
+            for other, model in models.items():
+                if other == role or frozenset({role, other}) in MAY_LOOK_ALIKE or other == "outside":
+                    continue
+                theirs = float(model.scores(vector[None])[0])
+                if theirs < mine and theirs < model.limit and mine > own.limit:
+                    name, cell = where[role][index]
+                    raise TeachError(
+                        f"{name}: cell {list(cell)} is labelled {SAID[role]} but looks like {SAID[other]}"
+                        f" as labelled elsewhere (score {theirs:.1f} against {mine:.1f}): the labels"
+                        " contradict each other, or the lattice is not where the label says"
+                    )
+
+
+def centre_blob(lab: np.ndarray, geometry: Geometry, cell: Cell) -> tuple[np.ndarray, float | None]:
+    """A cell's centre colour and the side of the blob of that colour around the centre."""
+    x, y = geometry.centre(cell)
+    px, py = geometry.pitch
+    colour = patch(lab, (x, y), (max(3.0, 0.06 * px), max(3.0, 0.06 * py)), 1)
+    w, h = max(4, round(px)), max(4, round(py))
+    box = cv2.getRectSubPix(lab, (w, h), (float(x), float(y)))
+    mask = (np.linalg.norm(box - colour, axis=2) < 14.0).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    at = labels[h // 2, w // 2]
+    if at == 0:
+        return colour, None
+    return colour, float(np.sqrt(stats[at, cv2.CC_STAT_AREA]))
+
+
+def example_geometry(example: Example, lab: np.ndarray) -> Geometry:
+    """The labelled board's lattice: the label's origin and pitch, else the lattice in the image
+    on which the labelled roles are told apart best."""
+    board = example.board
+    assert board is not None
+    h, w = example.image.shape[:2]
+    if example.origin is not None and example.pitch is not None:
+        geometry = Geometry(example.origin, example.pitch, board.rows, board.cols)
+        box = geometry.bounds()
+        if (
+            box.left < -geometry.pitch[0]
+            or box.top < -geometry.pitch[1]
+            or box.left + box.width > w + geometry.pitch[0]
+            or box.top + box.height > h + geometry.pitch[1]
+        ):
+            raise TeachError(
+                f"{example.name}: the labelled {board.rows}x{board.cols} grid (origin {list(example.origin)},"
+                f" pitch {list(example.pitch)}) does not fit in the {w}x{h} image"
+            )
+        return geometry
+    best: tuple[float, Geometry] | None = None
+    for origin, pitch in builtin_lattices(example.image):
+        for geometry in placements(origin, pitch, board, w, h):
+            score = separation(lab, geometry, cell_roles(board, example.walked))
+            if best is None or score > best[0]:
+                best = (score, geometry)
+    if best is None or best[0] < 1.0:
+        raise TeachError(
+            f"{example.name}: no lattice in the image fits the labelled {board.rows}x{board.cols} board"
+            " (add '; origin: X Y' and '; pitch: X Y' to the label to say where it is)"
+        )
+    return best[1]
+
+
+def builtin_lattices(image: np.ndarray) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The built-in lattice finder's lattices in `image` (largest groups first)."""
+    bgr = as_bgr(image)
+    factor = 0.5 if max(bgr.shape[:2]) > 1400 else 1.0
+    work = bgr if factor == 1.0 else cv2.resize(bgr, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    blobs = compact_blobs(work)
+    if factor != 1.0:
+        blobs = blobs.scaled(factor)
+    out = []
+    for group in lattice_groups(blobs)[:4]:
+        lattice = fit_lattice(blobs, group)
+        out.append((lattice.origin, lattice.pitch))
+    return out
+
+
+def placements(
+    origin: tuple[float, float], pitch: tuple[float, float], board: Board, width: int, height: int
+) -> Iterable[Geometry]:
+    """The board's grid on the lattice at every whole offset that keeps it on the image."""
+    (ox, oy), (px, py) = origin, pitch
+    for dr in range(-board.rows, 1 + int(height / py)):
+        for dc in range(-board.cols, 1 + int(width / px)):
+            g = Geometry((ox + px * dc, oy + py * dr), pitch, board.rows, board.cols)
+            box = g.bounds()
+            inside = box.left >= -px / 2 and box.top >= -py / 2
+            if inside and box.left + box.width <= width + px / 2 and box.top + box.height <= height + py / 2:
+                yield g
+
+
+def separation(lab: np.ndarray, geometry: Geometry, roles: dict[Cell, Role]) -> float:
+    """How well the labelled roles are told apart on `geometry`: between-role over within-role
+    spread of the cells' pictures (the ring around the board counted as one more role)."""
+    cells = list(roles)
+    outside = ring(geometry.rows, geometry.cols, 1)
+    features = cell_features(lab, geometry, cells + outside)
+    names = [roles[c] for c in cells] + ["outside"] * len(outside)
+    grand = features.mean(axis=0)
+    between = within = 0.0
+    for role in set(names):
+        members = features[[i for i, n in enumerate(names) if n == role]]
+        mean = members.mean(axis=0)
+        between += len(members) * float(((mean - grand) ** 2).sum())
+        within += float(((members - mean) ** 2).sum())
+    return between / max(within, 1e-6)
+
+
+def learn_go_on(examples: Sequence[Example]) -> GoOn | None:
+    """The go-on control of the first labelled complete screen, matched on the others."""
+    complete = [e for e in examples if e.board is None and e.next is not None]
+    if not complete:
+        return None
+    first = complete[0]
+    assert first.next is not None
+    h, w = first.image.shape[:2]
+    side = GO_ON_SIDE * min(w, h)
+    crop = cv2.getRectSubPix(as_bgr(first.image), (round(side), round(side)), first.next)
+    # kept at GO_ON_PIXELS across (the file stays small); matched at the screen's own size
+    template = cv2.resize(crop, (GO_ON_PIXELS, GO_ON_PIXELS), interpolation=cv2.INTER_AREA)
+    go = GoOn(template, (first.next[0] / w, first.next[1] / h), GO_ON_SIDE, GO_ON_MIN)
+    # the screens that are no complete screen say how well the template matches where it is not
+    others = [find_go_on(e.image, go)[1] for e in examples if e.next is None]
+    worst = max([s for s in others if s is not None], default=0.0)
+    return GoOn(template, go.place, go.side, max(GO_ON_MIN, min(0.95, worst + 0.2)))
+
+
+def find_go_on(image: np.ndarray, go: GoOn) -> tuple[Point | None, float | None]:
+    """Where the go-on template matches near its place in `image`, and how well (None: nowhere)."""
+    screen = as_bgr(image)
+    h, w = screen.shape[:2]
+    side = max(8, round(go.side * min(w, h)))
+    template = cv2.resize(go.template, (side, side), interpolation=cv2.INTER_AREA)
+    reach = GO_ON_SEARCH * min(w, h)
+    cx, cy = go.place[0] * w, go.place[1] * h
+    x0, y0 = max(0, round(cx - side / 2 - reach)), max(0, round(cy - side / 2 - reach))
+    x1, y1 = min(w, round(cx + side / 2 + reach)), min(h, round(cy + side / 2 + reach))
+    if x1 - x0 < side or y1 - y0 < side:
+        return None, None
+    found = cv2.matchTemplate(screen[y0:y1, x0:x1], template, cv2.TM_CCOEFF_NORMED)
+    _, best, _, (bx, by) = cv2.minMaxLoc(found)
+    # the correlation is blind to a colour shift: another app's control of the same shape in
+    # other colours matches it, so the colours must agree too
+    seen = screen[y0 + by : y0 + by + side, x0 + bx : x0 + bx + side].reshape(-1, 3).mean(axis=0)
+    if float(np.abs(seen - template.reshape(-1, 3).mean(axis=0)).max()) > GO_ON_COLOUR:
+        return None, None
+    return Point(x0 + bx + (side - 1) / 2, y0 + by + (side - 1) / 2), float(best)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def read(image: np.ndarray, look: Look) -> Detection:
+    """Read `image` with the taught `look`: the same `Detection` the built-in reading returns."""
+    image = as_bgr(image)
+    lab = lab_image(image)
+    found = read_board(image, lab, look)
+    go = None
+    if look.go_on is not None:
+        at, score = find_go_on(image, look.go_on)
+        if at is not None and score is not None and score >= look.go_on.limit:
+            go = (at, score)
+    if go is None:
+        return found
+    detail = f"the go-on control of look {look.name} at ({go[0].x:.0f}, {go[0].y:.0f}), match {go[1]:.2f}"
+    if found.ok and len(found.walked) < len(found.board.open_cells if found.board else ()):
+        check = Check("screen", False, f"a board, and also {detail}")
+        return Detection(None, found.geometry, (*found.checks, check), f"screen: {check.detail}", found.board)
+    check = Check("screen", True, detail)
+    return Detection(
+        None, None, (check,), f"the level-complete screen: {detail}", screen=COMPLETE, next=go[0]
+    )
+
+
+def refused(reason: str, name: str = "lattice", geometry: Geometry | None = None) -> Detection:
+    return Detection(None, geometry, (Check(name, False, reason),), f"{name}: {reason}", style="taught")
+
+
+def read_board(image: np.ndarray, lab: np.ndarray, look: Look) -> Detection:
+    best: Detection | None = None
+    for origin, pitch in candidate_lattices(image, lab, look):
+        found = read_lattice(lab, look, origin, pitch)
+        if found.ok:
+            return found
+        if best is None or (best.geometry is None and found.geometry is not None):
+            best = found
+    return best or refused(f"no lattice of cells that look like look {look.name}'s plain cells")
+
+
+def candidate_lattices(
+    image: np.ndarray, lab: np.ndarray, look: Look
+) -> Iterator[tuple[tuple[float, float], tuple[float, float]]]:
+    """Lattices from the blobs of the plain cells' centre colour, then the built-in finder's."""
+    colour_fit = colour_lattice(lab, look)
+    if colour_fit is not None:
+        yield colour_fit
+    width = image.shape[1]
+    lo, hi = look.pitch_share
+    for origin, pitch in builtin_lattices(image)[:3]:  # only when the colour's lattice gave no board
+        if 0.5 * lo * width <= pitch[0] <= 2.0 * hi * width:
+            yield (origin, pitch)
+
+
+def colour_lattice(lab: np.ndarray, look: Look) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """A lattice fitted to the blobs of the plain cells' centre colour of the expected size."""
+    h, w = lab.shape[:2]
+    centre = np.asarray(look.centre_colour, np.float32)
+    for tolerance in (look.centre_tolerance, look.centre_tolerance / 2, 6.0):
+        # a box around the colour (each channel within the tolerance): inRange is 20 times the
+        # speed of a Euclidean distance over a whole screen
+        mask = cv2.inRange(lab, centre - tolerance, centre + tolerance) // 255
+        found = mask_lattice(mask, look, w, 0.0)
+        if found is None:  # cells joined by thin lines of a near colour: cut the lines
+            found = mask_lattice(cv2.erode(mask, np.ones((3, 3), np.uint8)), look, w, 2.0)
+        if found is not None:
+            return found
+    return None
+
+
+def mask_lattice(
+    mask: np.ndarray, look: Look, w: int, eroded: float
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    if count < 4:
+        return None
+    area = (np.sqrt(stats[1:, cv2.CC_STAT_AREA].astype(np.float64)) + eroded) ** 2
+    bw, bh = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT]
+    pitch = np.sqrt(area) / max(look.fill, 0.05)
+    lo, hi = look.pitch_share
+    squarish = (bw < 1.6 * bh) & (bh < 1.6 * bw) & (area > 0.4 * bw * bh) & (area >= 4)
+    sized = (pitch > 0.5 * lo * w) & (pitch < 2.0 * hi * w)
+    keep = np.flatnonzero(squarish & sized)
+    if len(keep) < 3:
+        return None
+    estimates = np.sort(pitch[keep])
+    # the densest run of estimates within 15 % of each other: the board's cells, not the UI's
+    best_at, best_n = 0, 0
+    for i, value in enumerate(estimates):
+        n = int(np.searchsorted(estimates, value * 1.3, side="right")) - i
+        if n > best_n:
+            best_at, best_n = i, n
+    p = float(np.median(estimates[best_at : best_at + best_n]))
+    chosen = keep[(pitch[keep] >= estimates[best_at]) & (pitch[keep] <= estimates[best_at] * 1.3)]
+    xs, ys = centroids[1:][chosen, 0], centroids[1:][chosen, 1]
+    return fit_points(xs, ys, p)
+
+
+def fit_points(
+    xs: np.ndarray, ys: np.ndarray, p: float
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Origin and pitch of points that sit on a lattice of about pitch `p` (off-lattice ones dropped)."""
+    ref = int(np.argmin(np.hypot(xs - np.median(xs), ys - np.median(ys))))
+    ox, oy, px, py = float(xs[ref]), float(ys[ref]), p, p
+    keep = np.ones(len(xs), bool)
+    for _ in range(3):
+        cols = np.round((xs - ox) / px)
+        rows = np.round((ys - oy) / py)
+        off = np.hypot((xs - ox - cols * px) / px, (ys - oy - rows * py) / py)
+        keep = off < 0.2
+        if keep.sum() < 3:
+            return None
+        if len(set(cols[keep].tolist())) >= 2:
+            px, ox = (float(v) for v in np.polyfit(cols[keep], xs[keep], 1))
+        if len(set(rows[keep].tolist())) >= 2:
+            py, oy = (float(v) for v in np.polyfit(rows[keep], ys[keep], 1))
+        if not (px > 0 and py > 0):
+            return None
+    return (ox, oy), (px, py)
+
+
+def read_lattice(
+    lab: np.ndarray, look: Look, origin: tuple[float, float], pitch: tuple[float, float]
+) -> Detection:
+    """Every position of the lattice on the image scored; the board, its path and its checks."""
+    h, w = lab.shape[:2]
+    (ox, oy), (px, py) = origin, pitch
+    c_lo, c_hi = int(np.ceil(-ox / px)), int(np.floor((w - 1 - ox) / px))
+    r_lo, r_hi = int(np.ceil(-oy / py)), int(np.floor((h - 1 - oy) / py))
+    if c_hi - c_lo < 1 or r_hi - r_lo < 1 or (c_hi - c_lo + 1) * (r_hi - r_lo + 1) > 4000:
+        return refused(f"a lattice of pitch {px:.1f} x {py:.1f} px does not fit the image")
+    whole = Geometry((ox + px * c_lo, oy + py * r_lo), pitch, r_hi - r_lo + 1, c_hi - c_lo + 1)
+    positions = [(r, c) for r in range(whole.rows) for c in range(whole.cols)]
+    features = cell_features(lab, whole, positions)
+    names = list(look.roles)
+    fits = np.stack([look.roles[n].scores(features) for n in names], axis=1)
+    costs = np.stack([look.roles[n].costs(features) for n in names], axis=1)
+    nearest = costs.argmin(axis=1)
+    scores = fits
+    role = {pos: names[k] for pos, k in zip(positions, nearest, strict=True)}
+    score = {pos: float(scores[i, k]) for i, (pos, k) in enumerate(zip(positions, nearest, strict=True))}
+    runner_up = {
+        pos: runner_up_of(costs[i], names, names[k])
+        for i, (pos, k) in enumerate(zip(positions, nearest, strict=True))
+    }
+    cost = {pos: float(costs[i, k]) for i, (pos, k) in enumerate(zip(positions, nearest, strict=True))}
+    is_open = {p for p in positions if role[p] in OPEN_ROLES and score[p] <= look.roles[role[p]].limit}
+    if not is_open:
+        return refused(
+            f"no position of the lattice (pitch {px:.1f} px) looks like a cell of look {look.name}"
+        )
+    group = largest_group(is_open, positions, role)
+    r0, r1 = min(r for r, _ in group), max(r for r, _ in group)
+    c0, c1 = min(c for _, c in group), max(c for _, c in group)
+    r0, r1, c0, c1 = hole_edges(r0, r1, c0, c1, role, score, look, whole)
+    geometry = Geometry(whole.centre((r0, c0)), pitch, r1 - r0 + 1, c1 - c0 + 1)
+    aspect = py / px
+    if abs(aspect / look.aspect - 1) > MAX_ASPECT_CHANGE:
+        reason = (
+            f"a lattice of {px:.1f} x {py:.1f} px: its cells are {aspect:.3f} times as tall as wide,"
+            f" look {look.name}'s {look.aspect:.3f}"
+        )
+        return refused(reason, geometry=geometry)
+    grid = {
+        (r - r0, c - c0): (
+            role[(r, c)],
+            score[(r, c)],
+            (runner_up[(r, c)][0], runner_up[(r, c)][1] - cost[(r, c)]),
+        )
+        for r in range(r0, r1 + 1)
+        for c in range(c0, c1 + 1)
+    }
+    return judge(grid, geometry, look, lab)
+
+
+def runner_up_of(row: np.ndarray, names: list[str], best: str) -> tuple[str, float]:
+    """The nearest role after `best` that is not allowed to look like it, and its score."""
+    others = [
+        (float(v), n)
+        for v, n in zip(row, names, strict=True)
+        if n != best and frozenset({n, best}) not in MAY_LOOK_ALIKE
+    ]
+    if not others:
+        return ("", float("inf"))
+    value, name = min(others)
+    return (name, value)
+
+
+def largest_group(is_open: set[Cell], positions: list[Cell], role: dict[Cell, str]) -> set[Cell]:
+    """The largest 8-connected group of open positions (holes between them join them)."""
+    seen: set[Cell] = set()
+    best: set[Cell] = set()
+    inside = set(positions)
+    for start in is_open:
+        if start in seen:
+            continue
+        group, todo = set(), [start]
+        seen.add(start)
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in is_open:
+                group.add((r, c))
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    nb = (r + dr, c + dc)
+                    if (
+                        nb in inside
+                        and nb not in seen
+                        and (nb in is_open or (role[nb] == "hole" and (r, c) in is_open))
+                    ):
+                        seen.add(nb)
+                        todo.append(nb)
+        if len(group) > len(best):
+            best = group
+    return best
+
+
+def hole_edges(
+    r0: int,
+    r1: int,
+    c0: int,
+    c1: int,
+    role: dict[Cell, str],
+    score: dict[Cell, float],
+    look: Look,
+    whole: Geometry,
+) -> tuple[int, int, int, int]:
+    """The board's box grown by edge rows and columns that are holes throughout (drawn holes only)."""
+    if "hole" not in look.roles or ("hole", "outside") in _alike(look):
+        return r0, r1, c0, c1
+
+    def all_holes(cells: list[Cell]) -> bool:
+        return all(
+            cell in role and role[cell] == "hole" and score[cell] <= look.roles["hole"].limit
+            for cell in cells
+        )
+
+    grown = True
+    while grown:
+        grown = False
+        if r0 > 0 and all_holes([(r0 - 1, c) for c in range(c0, c1 + 1)]):
+            r0, grown = r0 - 1, True
+        if r1 < whole.rows - 1 and all_holes([(r1 + 1, c) for c in range(c0, c1 + 1)]):
+            r1, grown = r1 + 1, True
+        if c0 > 0 and all_holes([(r, c0 - 1) for r in range(r0, r1 + 1)]):
+            c0, grown = c0 - 1, True
+        if c1 < whole.cols - 1 and all_holes([(r, c1 + 1) for r in range(r0, r1 + 1)]):
+            c1, grown = c1 + 1, True
+    return r0, r1, c0, c1
+
+
+def _alike(look: Look) -> set[tuple[str, str]]:
+    pairs = set()
+    for a, b in alike_roles(look.roles):
+        pairs |= {(a, b), (b, a)}
+    return pairs
+
+
+def judge(grid: dict[Cell, tuple[str, float]], geometry: Geometry, look: Look, lab: np.ndarray) -> Detection:
+    """The board the scored grid shows, with the self-checks; refused when a cell is like no role."""
+    checks: list[Check] = []
+    holes_show = "hole" in look.roles and ("hole", "outside") not in _alike(look)
+    misfits = [
+        (cell, name, value)
+        for cell, (name, value, _) in grid.items()
+        if value > look.roles[name].limit or (name == "outside" and holes_show)
+    ]
+    unsure = [
+        (cell, name, value, other, theirs)
+        for cell, (name, value, (other, theirs)) in grid.items()
+        if theirs < MARGIN
+    ]
+    if misfits:
+        cell, name, value = max(misfits, key=lambda m: m[2] / look.roles[m[1]].limit)
+        what = (
+            f"nearest {name} at {value:.1f} (at most {look.roles[name].limit:.1f})"
+            if value > look.roles[name].limit
+            else "it looks like the background around the board, inside the board"
+        )
+        checks.append(
+            Check(
+                "look",
+                False,
+                f"{len(misfits)} position(s) match no role of look {look.name} closely enough, e.g."
+                f" {list(cell)}: {what}",
+            )
+        )
+    elif unsure:
+        cell, name, value, other, theirs = unsure[0]
+        checks.append(
+            Check(
+                "look",
+                False,
+                f"{len(unsure)} position(s) between two roles of look {look.name}, e.g. {list(cell)}:"
+                f" {name} (score {value:.1f}), {other} nearly as likely ({theirs:.2f} more)",
+            )
+        )
+    else:
+        checks.append(Check("look", True, f"every position matches a role of look {look.name}"))
+    cells = {cell for cell, (name, _, _) in grid.items() if name in OPEN_ROLES}
+    walked_seen = any(grid[cell][0] in WALKED_ROLES for cell in cells)
+    # with a path drawn the start looks as the start does once left; a fresh start among walked
+    # cells is a head or marker taken for it (the blob that moves with the cat)
+    starts = [cell for cell in cells if grid[cell][0] == ("start_walked" if walked_seen else "start")]
+    stray = [cell for cell in cells if walked_seen and grid[cell][0] == "start"]
+    walked_cells = {cell for cell in cells if grid[cell][0] in WALKED_ROLES}
+    heads = [cell for cell in cells if grid[cell][0] == "head"]
+    ends = [cell for cell in cells if grid[cell][0] == "end"]
+    start: Cell | None = starts[0] if len(starts) == 1 else None
+    walked: tuple[Cell, ...] = ()
+    path_check: Check | None = None
+    if walked_cells and start is None and not starts and not stray:
+        start = start_from_ends(walked_cells, heads, lab, geometry, look)
+    if stray:
+        start = None
+        starts = starts + stray
+    if start is None:
+        said = ", ".join(str(list(c)) for c in starts[:4]) or "none"
+        checks.append(
+            Check("start", False, f"{len(starts)} cells look like the start ({said}); a board has one")
+        )
+    else:
+        checks.append(Check("start", len(ends) <= 1, f"start {list(start)}, {len(ends)} end(s)"))
+        if walked_cells:
+            order = walk_order(walked_cells | {start}, start, heads, lab, geometry, look)
+            if order is None:
+                path_check = Check(
+                    "path", False, f"the {len(walked_cells)} walked cells do not form one path from the start"
+                )
+            else:
+                walked = order
+                path_check = Check(
+                    "path", True, f"{len(walked)} cells walked, the head on {list(walked[-1])}"
+                )
+    if path_check is not None:
+        checks.append(path_check)
+    unchecked = None
+    if start is not None and (start in cells):
+        unchecked = Board(
+            geometry.rows, geometry.cols, frozenset(cells), start, ends[0] if len(ends) == 1 else None
+        )
+        checks += [board_size_check(unchecked), certificate_check(unchecked)]
+    failed = [check for check in checks if not check.ok]
+    style = f"taught:{look.name}"
+    if failed:
+        reason = "; ".join(f"{check.name}: {check.detail}" for check in failed)
+        return Detection(None, geometry, tuple(checks), reason, unchecked, walked=walked, style=style)
+    return Detection(
+        unchecked, geometry, tuple(checks), None, unchecked, screen=LEVEL, walked=walked, style=style
+    )
+
+
+def neighbours(cell: Cell, among: set[Cell]) -> list[Cell]:
+    r, c = cell
+    return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in among]
+
+
+def joined_edges(cells: set[Cell], lab: np.ndarray, geometry: Geometry, look: Look) -> set[frozenset[Cell]]:
+    """The side-neighbour pairs among `cells` that the path joins (every pair without a join model)."""
+    pairs = [(a, b) for a in sorted(cells) for b in neighbours(a, cells) if a < b]
+    if "joined" not in look.joins or "apart" not in look.joins or not pairs:
+        return {frozenset(pair) for pair in pairs}
+    features = join_features(lab, geometry, pairs)
+    joined = look.joins["joined"].scores(features)
+    apart = look.joins["apart"].scores(features)
+    return {frozenset(pair) for pair, j, a in zip(pairs, joined, apart, strict=True) if j <= a}
+
+
+def start_from_ends(
+    walked: set[Cell], heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: Look
+) -> Cell | None:
+    """The start when it looks like any walked cell: the end of the path that is not the head."""
+    if len(heads) != 1:
+        return None
+    edges = joined_edges(walked, lab, geometry, look)
+    ends = [
+        cell for cell in walked if sum(frozenset((cell, n)) in edges for n in neighbours(cell, walked)) == 1
+    ]
+    others = [cell for cell in ends if cell != heads[0]]
+    return others[0] if len(others) == 1 and heads[0] in ends else None
+
+
+def walk_order(
+    cells: set[Cell], start: Cell, heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: Look
+) -> tuple[Cell, ...] | None:
+    """The walked cells in order from the start: through the joins when they make one chain, else
+    the one path through them all (None when there is none, or more than one)."""
+    edges = joined_edges(cells, lab, geometry, look)
+    links = {cell: [n for n in neighbours(cell, cells) if frozenset((cell, n)) in edges] for cell in cells}
+    if all(len(v) <= 2 for v in links.values()) and len(links[start]) == 1:
+        order = [start]
+        while True:
+            nxt = [n for n in links[order[-1]] if n not in order]
+            if not nxt:
+                break
+            order.append(nxt[0])
+        if len(order) == len(cells) and (not heads or heads == [order[-1]]):
+            return tuple(order)
+    # no clean chain: every path through all the cells from the start, up to two
+    links = {cell: neighbours(cell, cells) for cell in cells}
+    found: list[tuple[Cell, ...]] = []
+    budget = [PATH_BUDGET]
+    end = heads[0] if len(heads) == 1 else None
+
+    def extend(path: list[Cell], seen: set[Cell]) -> None:
+        budget[0] -= 1
+        if budget[0] < 0 or len(found) > 1:
+            return
+        if len(path) == len(cells):
+            if end is None or path[-1] == end:
+                found.append(tuple(path))
+            return
+        for n in links[path[-1]]:
+            if n not in seen:
+                seen.add(n)
+                path.append(n)
+                extend(path, seen)
+                path.pop()
+                seen.discard(n)
+
+    extend([start], {start})
+    return found[0] if len(found) == 1 and budget[0] >= 0 else None

@@ -1,0 +1,175 @@
+"""Teaching a look (`onestroke teach`, bot/vision/taught.py) and reading with it (`--look`).
+
+The looks are random ones nobody tuned for (practice/looks.py); the built-in reading refuses
+their screens. A look is taught from three rendered screens and must read other levels drawn in
+the same look exactly, and refuse another look's screens and the look-alikes.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # the bench's helpers live in benchmarks/, beside the package
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.looks_bench import truth_label, write_pair  # noqa: E402
+from benchmarks.teach_bench import example_of, false_reads, outcome_of, screens_of, split  # noqa: E402
+from onestroke.bot.cli import main  # noqa: E402
+from onestroke.bot.labels import label_text, parse_label  # noqa: E402
+from onestroke.bot.vision import detect  # noqa: E402
+from onestroke.bot.vision.taught import Look, TeachError, read, teach  # noqa: E402
+from onestroke.solver.board import Board  # noqa: E402
+
+LOOKS = (4, 7)  # a framed grid with a thin line through the walked cells; touching tiles, filled path
+HELD_OUT = 5
+
+
+@functools.cache
+def taught_look(seed: int) -> tuple[Look, tuple]:
+    shown = screens_of(seed, 3 + HELD_OUT + 4)
+    chosen, held = split(shown, 3)
+    look = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    return look, tuple(held[:HELD_OUT])
+
+
+@pytest.mark.parametrize("seed", LOOKS)
+def test_a_taught_look_reads_other_levels_of_its_look_exactly(seed):
+    look, held = taught_look(seed)
+    outcomes = [outcome_of(s, read(s.image, look), 0.0) for s in held]
+    assert [o for o, _ in outcomes] == ["exact"] * len(held), outcomes
+
+
+def test_the_built_in_reading_refuses_most_of_those_screens():
+    _, held = taught_look(LOOKS[0])
+    assert sum(outcome_of(s, detect(s.image), 0.0)[0] != "exact" for s in held) >= len(held) - 1
+
+
+@pytest.mark.parametrize("seed", LOOKS)
+def test_a_taught_look_refuses_another_look_and_the_look_alikes(seed):
+    look, _ = taught_look(seed)
+    assert false_reads(look, seed) == []
+
+
+def test_a_refusal_names_the_check_and_the_look():
+    look, _ = taught_look(LOOKS[0])
+    other = screens_of(LOOKS[1], 1)[0]
+    found = read(other.image, look)
+    assert not found.ok and found.next is None
+    assert found.reason and ("look" in found.reason or "lattice" in found.reason)
+
+
+def test_the_look_survives_its_file(tmp_path):
+    look, held = taught_look(LOOKS[0])
+    again = Look.from_dict(json.loads(json.dumps(look.to_dict())))
+    for s in held:
+        assert read(s.image, again).board == read(s.image, look).board
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    monkeypatch.setenv("ONESTROKE_DATA_DIR", str(folder))
+    return folder
+
+
+def board_screens(seed: int, count: int) -> list:
+    """The first `count` screens of look `seed` that show a board."""
+    return [s for s in screens_of(seed, 3 * count + 4) if s.kind != "complete"][:count]
+
+
+def pairs(folder: Path, seed: int, count: int) -> Path:
+    """The first `count` screens of look `seed` that show a board, as labelled pairs."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for s in board_screens(seed, count):
+        write_pair(folder, f"{s.kind}-{s.seed}", s.image, truth_label(s))
+    return folder
+
+
+def test_teach_saves_the_look_and_detect_reads_with_it(tmp_path, data_dir, capsys):
+    folder = pairs(tmp_path / "app", LOOKS[1], 3)
+    status = main(["teach", str(folder), "--name", "app"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert (data_dir / "looks" / "app.json").is_file()
+    assert "3 of 3 labelled screen(s) read back exactly" in out
+    held = board_screens(LOOKS[1], 4)[3]  # a level the look was not taught from
+    shot = tmp_path / "shot.png"
+    write_pair(tmp_path, "shot", held.image, truth_label(held))
+    assert main(["detect", str(shot), "--json", "--look", "app"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert Board.from_text(record["board"]) == held.truth.board
+    assert main(["fixtures", "check", str(tmp_path / "shot.txt"), "--look", "app"]) == 0
+    capsys.readouterr()
+    assert main(["fixtures", "check", str(tmp_path / "shot.txt")]) == 1  # the built-in reading refuses it
+
+
+def test_an_unknown_look_is_one_line_and_status_2(tmp_path, data_dir, capsys):
+    folder = pairs(tmp_path / "app", LOOKS[0], 1)
+    assert main(["detect", str(next(folder.glob("*.png"))), "--look", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no look 'nope'" in err
+
+
+def relabel(folder: Path, change) -> Path:
+    """`folder`'s first label rewritten by `change(text) -> text`."""
+    label = sorted(folder.glob("*.txt"))[0]
+    label.write_text(change(label.read_text(encoding="utf-8")), encoding="utf-8")
+    return label
+
+
+def test_a_start_on_a_hole_is_refused_naming_the_file(tmp_path, data_dir, capsys):
+    folder = pairs(tmp_path / "app", LOOKS[0], 3)
+    label_path = sorted(folder.glob("*.txt"))[0]
+    label = parse_label(label_path.read_text(encoding="utf-8"))
+    board = label.board
+    hole = next(
+        (r, c) for r in range(board.rows) for c in range(board.cols) if (r, c) not in board.open_cells
+    )
+    moved = Board(board.rows, board.cols, (board.open_cells - {board.start}) | {hole}, hole, board.end)
+    text = label_text(type(label)(moved, label.screen, None, (), label.origin, label.pitch))
+    label_path.write_text(text, encoding="utf-8")
+    assert main(["teach", str(folder), "--name", "app"]) == 2
+    err = capsys.readouterr().err
+    assert str(label_path) in err and err.count("\n") == 1
+    assert not (data_dir / "looks").exists()
+
+
+def test_a_grid_off_its_image_is_refused(tmp_path, data_dir, capsys):
+    folder = pairs(tmp_path / "app", LOOKS[0], 2)
+    label = relabel(folder, lambda text: text.replace("; origin:", "; origin: 90000 90000\n; was:"))
+    assert main(["teach", str(folder), "--name", "app"]) == 2
+    err = capsys.readouterr().err
+    assert str(label) in err and "does not fit" in err
+    assert not (data_dir / "looks").exists()
+
+
+def test_too_few_plain_cells_are_refused(tmp_path, data_dir, capsys):
+    folder = pairs(tmp_path / "app", LOOKS[0], 1)
+    label_path = sorted(folder.glob("*.txt"))[0]
+    label = parse_label(label_path.read_text(encoding="utf-8"))
+    board = label.board
+    plain = sorted(board.open_cells - {board.start, board.end} - set(label.walked))
+    # every plain cell but two relabelled as holes: too few to learn from, whatever the image shows
+    fewer = Board(board.rows, board.cols, board.open_cells - set(plain[2:]), board.start, board.end)
+    label_path.write_text(
+        label_text(type(label)(fewer, label.screen, None, label.walked, label.origin, label.pitch))
+    )
+    assert main(["teach", str(folder), "--name", "app"]) == 2
+    assert "at least 3 are needed" in capsys.readouterr().err
+    assert not (data_dir / "looks").exists()
+
+
+def test_screens_without_a_level_teach_nothing():
+    shown = screens_of(LOOKS[0], 4)
+    complete = [s for s in shown if s.kind == "complete"]
+    with pytest.raises(TeachError, match="no labelled level"):
+        teach("x", [example_of(s, "c") for s in complete] or [])

@@ -8,6 +8,7 @@ capture-to-pointer `scale`; calibration fills in where the game is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
@@ -51,13 +52,14 @@ def calibrate(
     profile: Profile,
     next_button: Point | None = None,
     now: datetime | None = None,
+    reader: Callable[[np.ndarray], Detection] = detect,
 ) -> Calibration:
     """Calibrate on `image`, a grab of the whole `screen` (capture units) of the device `profile` names.
 
     `next_button` (capture units) wins over the one found on screen. Calibrate on a level: on
     the level-complete screen the panel covers the board, and the reason says so.
     """
-    detection = detect(image)
+    detection = reader(image)
     overlay = draw_overlay(image, detection)
     mapping = ScreenMap.for_image(screen, image, profile.scale)
     found = detection.next  # the go-on control, when this is the level-complete screen

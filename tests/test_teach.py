@@ -173,3 +173,18 @@ def test_screens_without_a_level_teach_nothing():
     complete = [s for s in shown if s.kind == "complete"]
     with pytest.raises(TeachError, match="no labelled level"):
         teach("x", [example_of(s, "c") for s in complete] or [])
+
+
+@pytest.mark.parametrize("command", [["play", "--dry-run"], ["calibrate"], ["solve-image", "x.png"]])
+def test_play_and_calibrate_load_the_look_before_anything_starts(command, data_dir, capsys):
+    assert main([*command, "--look", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no look 'nope'" in err or "x.png" in err
+
+
+def test_the_settings_file_can_name_the_look(tmp_path, data_dir, monkeypatch, capsys):
+    monkeypatch.setenv("ONESTROKE_CONFIG_DIR", str(tmp_path / "config"))
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "onestroke.toml").write_text('[profile.myapp]\nlook = "myapp"\n', encoding="utf-8")
+    assert main(["config", "play", "--profile", "myapp"]) == 0
+    assert any(line.split()[:2] == ["--look", "myapp"] for line in capsys.readouterr().out.splitlines())

@@ -34,6 +34,7 @@ from onestroke.bot.commands.common import (
     speed_value,
     window_scale,
 )
+from onestroke.bot.commands.look_option import add_look_option, reader_for
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.device import Device
 from onestroke.bot.device.desktop import DesktopDevice, ScreenCapture, no_display_reason
@@ -127,11 +128,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         " as labelled pairs (NAME.png + NAME.txt) for 'onestroke fixtures check'",
     )
     _add_record_arguments(y)
+    add_look_option(y)
     y.set_defaults(run=run_play)
 
     c = sub.add_parser("calibrate", help="find the game on screen and save a profile")
     _add_source_arguments(c)
     c.add_argument("--overlay", type=Path, help="where to save the overlay picture")
+    add_look_option(c)
     c.set_defaults(run=run_calibrate)
 
 
@@ -220,6 +223,7 @@ def run_play(args: argparse.Namespace) -> int:
         check_video_path(args.video)
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
+    reader = reader_for(args.look) if args.look else None
     with device_for(
         profile, adb=args.adb, monitor=args.monitor, capture=args.capture, touch=args.touch
     ) as device:
@@ -236,6 +240,7 @@ def run_play(args: argparse.Namespace) -> int:
             log_dir=log_dir,
             record=record,
             wait_covered=args.wait_covered,
+            reader=reader,
         )
         extras = Extras(
             report=report,
@@ -300,6 +305,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
     writable_folder(profile_dir(), ProfileError, "profile folder")
     overlay_path = args.overlay or profile_dir() / f"{name}-overlay.png"
     check_writable(overlay_path)
+    reader = reader_for(args.look)
     with device_for(adb=args.adb, monitor=monitor, capture=args.capture, touch=args.touch) as device:
         image = device.grab(device.screen)
         capabilities = device.capabilities
@@ -311,7 +317,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
             methods={"capture": capabilities.capture, "touch": capabilities.touch},
             serial=args.adb or None,
         )
-        found = calibrate(image, screen=device.screen, profile=base, next_button=args.next)
+        found = calibrate(image, screen=device.screen, profile=base, next_button=args.next, reader=reader)
     write_image(overlay_path, found.overlay)
     if found.profile is None:
         print(f"calibrate: no board found ({found.reason}); overlay in {overlay_path}", file=sys.stderr)

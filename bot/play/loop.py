@@ -34,6 +34,7 @@ from onestroke.bot.play.logbook import LevelReport, Logbook, LoopStopped, defaul
 from onestroke.bot.play.pace import DragPace, drag_pace, stroke_pace
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.screen_watch import ScreenWatch
+from onestroke.bot.play.sight import Reader
 from onestroke.coords import Point, Rect
 
 __all__ = ["LevelLoop", "LevelReport", "LoopStopped", "play"]
@@ -73,6 +74,7 @@ class LevelLoop:
     recorder: Recorder | None = None
     wait_covered: float = WAIT_COVERED  # seconds a covered or minimised game is waited for
     keys: KeyControl | None = None  # the pause and stop keys, when listened to (session.py)
+    reader: Reader | None = None  # a taught look (`play --look`); None: the built-in reading
     cleared: list[LevelReport] = field(default_factory=list, init=False)  # as they clear: kept on a stop too
     watch: ScreenWatch = field(init=False)
     log: Logbook = field(init=False)
@@ -80,7 +82,7 @@ class LevelLoop:
     go_on: GoOn = field(init=False)
 
     def __post_init__(self) -> None:
-        self.watch = ScreenWatch(self.device, self.region)
+        self.watch = ScreenWatch(self.device, self.region, self.reader)
         self.log = Logbook(self.log_dir, self.say, self.recorder)
         self.attempts = Attempts(
             self.device,
@@ -163,6 +165,7 @@ def level_loop(
     say: Callable[[str], None] = print,
     record: Path | None = None,
     wait_covered: float = WAIT_COVERED,
+    reader: Reader | None = None,
 ) -> LevelLoop:
     """The loop `play` runs (and the `play` command's session, with its report, video and keys:
     bot/play/session.py).
@@ -173,6 +176,8 @@ def level_loop(
     `record` is a folder where each level's first screen and every screen the loop stopped on
     or was unsure about are saved as fixture pairs (`onestroke fixtures check` reads them). A
     game covered by another window or minimised is waited for up to `wait_covered` seconds.
+    `reader` reads each screen instead of the built-in `detect` (a look taught by `onestroke
+    teach`: `calibration.looks.load_look` and `bot.vision.taught.read`).
     """
     if region is not None:
         guards.check_region_on_screen(region, device.screen, "region")
@@ -187,4 +192,5 @@ def level_loop(
         say=say,
         recorder=Recorder(record) if record is not None else None,
         wait_covered=wait_covered,
+        reader=reader,
     )

@@ -18,7 +18,7 @@ import numpy as np
 from onestroke.bot.device import Device, WindowState
 from onestroke.bot.play import guards
 from onestroke.bot.play.faults import Fault, window_fault
-from onestroke.bot.play.sight import Sight, sight_of
+from onestroke.bot.play.sight import Reader, Sight, sight_of
 from onestroke.coords import Rect
 from onestroke.locate import work_region
 
@@ -35,6 +35,7 @@ class ScreenWatch:
 
     device: Device
     region: Rect | None = None  # where the game is (capture units), None: not found yet
+    reader: Reader | None = None  # a taught look (`play --look`); None: the built-in reading
     window: Rect | None = field(default=None, init=False)  # the game window (capture units), when known
     window_id: int | None = field(default=None, init=False)  # its id in the window stack, when known
     board_box: Rect | None = field(default=None, init=False)  # the board's lattice bounds (pointer units)
@@ -49,7 +50,7 @@ class ScreenWatch:
 
     def at(self, region: Rect) -> Sight:
         """A sight of `region` (capture units), reusing the latest one's detection when the pixels equal."""
-        self.seen = sight_of(self.device, region, self.seen)
+        self.seen = sight_of(self.device, region, self.seen, self.reader)
         if self.on_sight is not None:
             self.on_sight(self.seen)
         return self.seen

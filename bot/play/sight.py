@@ -9,6 +9,7 @@ same pixels, the same answer) instead of running it again.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -17,6 +18,9 @@ from onestroke.bot.device import Device
 from onestroke.bot.vision import Detection, detect
 from onestroke.coords import Rect, ScreenMap
 from onestroke.solver.board import Board
+
+Reader = Callable[[np.ndarray], Detection]
+"""How a look reads an image: the built-in `detect`, or a look taught by `onestroke teach`."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +40,11 @@ class Sight:
         return self.detection.board if self.detection.ok else None
 
 
-def sight_of(device: Device, region: Rect, previous: Sight | None = None) -> Sight:
-    """Grab `region` (capture units) from `device` and detect the board in it, timing both.
+def sight_of(
+    device: Device, region: Rect, previous: Sight | None = None, reader: Reader | None = None
+) -> Sight:
+    """Grab `region` (capture units) from `device` and detect the board in it, timing both
+    (with `reader` when given: a taught look; else the built-in reading).
 
     When `previous` is a look at the same region with the very same pixels, its detection is kept.
     """
@@ -51,7 +58,7 @@ def sight_of(device: Device, region: Rect, previous: Sight | None = None) -> Sig
     # no text read in the loop yet: a first read loads the OCR engine (1-4 s on a busy machine) and
     # each unknown screen costs 0.3-1 s, longer than the loop's waits allow; the flow that presses
     # by the words on the screen will read them in its own steps
-    detection = detect(image, read_text=False)
+    detection = reader(image) if reader is not None else detect(image, read_text=False)
     done = time.perf_counter()
     screen_map = ScreenMap.for_image(region, image, device.scale)
     return Sight(image, screen_map, detection, capture_ms, (done - grabbed) * 1e3, at)

@@ -117,8 +117,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=wait_seconds,
         default=WAIT_COVERED,
         metavar="SECONDS",
-        help=f"how long to wait for the game when another window covers it or it is minimised"
-        f" (default {WAIT_COVERED:g})",
+        help=f"how long to wait for the game when another window covers it, it is minimised or frozen,"
+        f" or a phone's screen turned off, rotated, left the game or went offline (default {WAIT_COVERED:g})",
     )
     y.add_argument(
         "--record",
@@ -225,7 +225,12 @@ def run_play(args: argparse.Namespace) -> int:
     profile = load_profile(args.profile) if args.profile else None
     reader = reader_for(args.look) if args.look else None
     with device_for(
-        profile, adb=args.adb, monitor=args.monitor, capture=args.capture, touch=args.touch
+        profile,
+        adb=args.adb,
+        monitor=args.monitor,
+        capture=args.capture,
+        touch=args.touch,
+        wait_away=args.wait_covered,
     ) as device:
         region = args.region or (profile.region if profile else None)
         if region is not None:

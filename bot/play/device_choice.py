@@ -18,18 +18,21 @@ def device_for(
     monitor: int | None = None,
     capture: str = "auto",
     touch: str = "auto",
+    wait_away: float | None = None,
 ) -> Device:
     """Open the device to play on.
 
     - `adb`: a serial ("" for the only phone attached) picks the adb backend whatever the profile says;
-      `capture` and `touch` pick the phone's methods (`auto`: measured on it);
+      `capture` and `touch` pick the phone's methods (`auto`: measured on it); `wait_away`: seconds
+      a phone whose game went away (screen off, turned, app in the back, offline) is waited for;
     - otherwise the profile's backend (its serial, monitor and measured scale);
     - otherwise the desktop, on `monitor` (default 1), with the scale measured now.
     """
     if adb is None and profile is not None and profile.backend == "adb":
         adb = profile.serial or ""
     if adb is not None:  # a phone: its screenshot and touch methods (auto: measured, fastest kept)
-        return open_device("adb", serial=adb or None, capture=capture, touch=touch, say=print)
+        waits = {"wait_away": wait_away} if wait_away is not None else {}
+        return open_device("adb", serial=adb or None, capture=capture, touch=touch, say=print, **waits)
     name = profile.backend if profile is not None else "desktop"
     if name == "desktop":
         chosen = monitor if monitor is not None else (profile.monitor if profile is not None else 1)

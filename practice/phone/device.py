@@ -102,6 +102,9 @@ INSTANT.update(shell_start=0.0, gzip_bytes_per_s=1e12)
 """Profile changes for tests of the protocol alone: no simulated time anywhere."""
 
 STATES = ("device", "unauthorized", "offline")
+RECONNECT_SECONDS = 1.0  # how long `adb reconnect` leaves the device offline
+FOCUSED_GAME = "Window{1a2b3c u0 com.onestroke.practice/com.onestroke.practice.GameActivity}"
+FOCUSED_LAUNCHER = "Window{4d5e6f u0 com.android.launcher3/com.android.launcher3.Launcher}"
 SCREENS = ("on", "off", "locked")
 ORIENTATIONS = ("portrait", "landscape")
 
@@ -148,6 +151,7 @@ class Phone:
         self.serial, self.profile = serial, profile
         self.options = options or PhoneOptions()
         self.state = self.options.state
+        self.foreground = True  # the game's app is in front (HOME sends it back, `am start` brings it)
         self.files: dict[str, bytes] = {}
         self.on_detach: Callable[[str], None] = lambda _serial: None
         self.records: list[dict[str, Any]] = []
@@ -220,6 +224,8 @@ class Phone:
             image = self._game_screen()
         if self.options.screen != "on":
             return np.zeros((self.size[1], self.size[0], 3), np.uint8)
+        if not self.foreground:
+            image = launcher(self.profile.width, self.profile.height)
         if self.options.orientation == "landscape":
             image = cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE)
         return image
@@ -242,6 +248,12 @@ class Phone:
             self._catch_up(t)
             gx, gy = self._to_game(x, y)
             self.touches += 1
+            if not self.foreground or self.options.screen != "on":  # the game is not what shows
+                if action == "DOWN":
+                    where = "launcher" if self.options.screen == "on" else "screen-off"
+                    self._note({"stray": where, "level": self.game.level.number, "x": gx, "y": gy})
+                self._finger = None
+                return
             if action == "DOWN":
                 self._finger, self._finger_since, self._moved_since_down = (gx, gy), t, False
                 self.game.press(t, gx, gy)
@@ -306,6 +318,57 @@ class Phone:
             with suppress(OSError):
                 conn.shutdown(socket.SHUT_RDWR)
 
+    # -- what a person does to the phone (the stand-in's commands: practice/phone/system.py) ---
+
+    def press_key(self, key: str) -> bool:
+        """A key event: POWER toggles the screen, WAKEUP / SLEEP set it, HOME sends the game's app
+        to the back (the launcher shows); False for a key that does nothing here."""
+        with self._lock:
+            if key == "POWER":
+                self.options.screen = "off" if self.options.screen == "on" else "on"
+            elif key in ("WAKEUP", "SLEEP"):
+                self.options.screen = "on" if key == "WAKEUP" else "off"
+            elif key == "HOME":
+                self.foreground = False
+                self._finger = None
+            else:
+                return False
+            return True
+
+    def bring_to_front(self) -> None:
+        """`am start` / `monkey -p`: the game's app is in front again, where it was."""
+        with self._lock:
+            self.foreground = True
+
+    def rotate(self, rotation: int) -> None:
+        """`settings put system user_rotation N`: 0 and 2 upright, 1 and 3 landscape."""
+        with self._lock:
+            self.options.orientation = "landscape" if rotation % 2 else "portrait"
+            self._finger = None
+
+    def reconnect(self, seconds: float = RECONNECT_SECONDS) -> None:
+        """`adb reconnect`: the link drops (open streams break, the device shows offline) and comes
+        back `seconds` later."""
+        with self._lock:
+            self.state = "offline"
+            connections = list(self._connections)
+        for conn in connections:
+            with suppress(OSError):
+                conn.shutdown(socket.SHUT_RDWR)
+
+        def back() -> None:
+            time.sleep(seconds)
+            with self._lock:
+                if self.state == "offline":
+                    self.state = "device"
+
+        threading.Thread(target=back, daemon=True).start()
+
+    @property
+    def focused(self) -> str:
+        """The window in front, as `dumpsys window` names it."""
+        return FOCUSED_GAME if self.foreground else FOCUSED_LAUNCHER
+
     def features(self) -> list[str]:
         return ["shell_v2", "cmd", "stat_v2", "ls_v2", "fixed_push_mkdir", "apex", "abb", "abb_exec"]
 
@@ -315,6 +378,19 @@ class Phone:
             if self._log is not None:
                 self._log.close()
                 self._log = None
+
+
+def launcher(width: int, height: int) -> np.ndarray:
+    """The home screen: a plain wallpaper and a grid of app icons (nothing like a board)."""
+    image = np.empty((height, width, 3), np.uint8)
+    image[:] = np.linspace((90, 50, 30), (160, 90, 60), height, dtype=np.uint8)[:, None, :]
+    side = width // 6
+    for row in range(5):
+        for column in range(4):
+            x, y = side // 2 + column * (side + side // 3), height // 6 + row * (side + side // 2)
+            colour = ((row * 53 + column * 97) % 200 + 40, (row * 31 + 120) % 256, (column * 71 + 60) % 256)
+            cv2.rectangle(image, (x, y), (x + side, y + side), colour, -1)
+    return image
 
 
 def _open_log(path: Path | None) -> IO[str] | None:

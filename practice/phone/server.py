@@ -12,6 +12,7 @@ length-prefixed message (adb's SERVICES.TXT). Host requests are answered by the 
     host:tport:serial:S, host:tport:any/usb/local     OKAY + the 8-byte transport id
     host:wait-for-any-device, host-serial:S:wait-for-any-device
     host:kill                         stops this server
+    host:reconnect, host-serial:S:reconnect   the device goes offline a moment and comes back
 
 After a transport request the same connection carries one device request, handled by the phone
 (`practice/phone/service.py`): `shell:`, `shell,v2,...:`, `exec:`. `sync:` is refused, as are the
@@ -273,6 +274,11 @@ class _Handler(socketserver.BaseRequestHandler):
         if service == "host:kill":
             conn.sendall(b"OKAY")
             threading.Thread(target=server.shutdown, daemon=True).start()
+            return _CLOSE
+        if service == "host:reconnect":  # `adb reconnect`: the link drops and comes back
+            transport = server.pick(selector) if selector != "any" else self._any_state(server)
+            transport.phone.reconnect()
+            conn.sendall(okay(f"reconnecting {transport.phone.serial} [device]\n"))
             return _CLOSE
         if service.startswith("host:transport"):
             return self._switch(conn, service.removeprefix("host:transport"), server, reply_id=False)

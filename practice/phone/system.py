@@ -1,6 +1,7 @@
 """What the stand-in phone says about itself: `getprop`, `wm size|density`, `dumpsys
-power|window|display` (awake, rotation, lock screen, viewport, refresh rate), from its profile
-and options."""
+power|window|display` (awake, rotation, lock screen, the window in front, viewport, refresh
+rate), from its profile and options; and what a person does to it from adb: `settings put system
+user_rotation N` (turn the screen), `am start` / `monkey -p` (the game's app to the front)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ def dumpsys_lines(phone: Phone, service: str) -> list[str]:
             f"mCurrentRotation={rotation}",
             f"mDreamingLockscreen={str(locked).lower()}",
             f"isKeyguardShowing={str(locked).lower()}",
+            f"mCurrentFocus={phone.focused}",
         ],
         "display": [
             f"mViewports=[DisplayViewport{{type=INTERNAL, valid=true, isActive=true, displayId=0,"
@@ -74,4 +76,40 @@ def dumpsys(call: Call) -> int:
     return 0
 
 
-SYSTEM: dict[str, Command] = {"getprop": getprop, "wm": wm, "dumpsys": dumpsys}
+def settings(call: Call) -> int:
+    """`settings put system user_rotation N` turns the screen (the only setting modelled)."""
+    args = call.args
+    if args[:3] == ["put", "system", "user_rotation"] and len(args) == 4 and args[3].isdigit():
+        call.phone.rotate(int(args[3]))
+        return 0
+    if args[:3] == ["put", "system", "accelerometer_rotation"]:
+        return 0
+    call.err("usage: settings put system user_rotation 0|1|2|3\n")
+    return 1
+
+
+def am(call: Call) -> int:
+    """`am start ...`: the game's app comes to the front (whatever activity is named)."""
+    if call.args[:1] != ["start"]:
+        call.err("usage: am start [-n COMPONENT]\n")
+        return 1
+    call.phone.bring_to_front()
+    call.out.out("Starting: Intent { cmp=com.onestroke.practice/.GameActivity }\n")
+    return 0
+
+
+def monkey(call: Call) -> int:
+    """`monkey -p PACKAGE 1`, the usual way to bring an app to the front from adb."""
+    call.phone.bring_to_front()
+    call.out.out("Events injected: 1\n")
+    return 0
+
+
+SYSTEM: dict[str, Command] = {
+    "getprop": getprop,
+    "wm": wm,
+    "dumpsys": dumpsys,
+    "settings": settings,
+    "am": am,
+    "monkey": monkey,
+}

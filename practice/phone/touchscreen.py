@@ -26,6 +26,7 @@ USAGE = (
 )
 MOTION_USAGE = "      motionevent <DOWN|UP|MOVE|CANCEL> <x> <y> (Default: touchscreen)\n"
 SWIPE_MS = 300.0  # `input swipe` without a duration
+KEYS = {"3": "HOME", "26": "POWER", "223": "SLEEP", "224": "WAKEUP"}  # Android's key codes by number
 
 
 def usage(phone: Phone) -> str:
@@ -57,6 +58,8 @@ def input_command(call: Call) -> int:
             swipe(phone, [float(v) for v in rest[:4]], float(rest[4]) if len(rest) == 5 else SWIPE_MS)
             return 0
         if command == "keyevent" and rest:
+            for key in rest:  # POWER, HOME ... act (practice/phone/device.py); the others do nothing
+                phone.press_key(KEYS.get(key.removeprefix("KEYCODE_"), key.removeprefix("KEYCODE_")))
             return 0
     except ValueError:
         pass

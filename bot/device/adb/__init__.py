@@ -10,16 +10,23 @@
   works is kept.
 
 Capture, image and pointer coordinates are all screen pixels. The screen must be on, unlocked
-and upright (portrait): a black screenshot or a landscape one stops the bot with one line.
+and upright (portrait) at the start: a black screenshot or a landscape one stops the bot with one
+line. While it plays, what a phone does to the game (`PhoneFault`: the screen turned off, it
+turned, the game's app left the foreground, the device went offline) is named by the grab that
+sees it, with its own line; the grab then waits (`wait_away` seconds, `--wait-covered`) for the
+game to show again, lit, upright and in front, and hands back that screen, so the loop goes on
+from what shows. Nothing is pressed meanwhile (the loop is inside the grab).
 """
 
 from __future__ import annotations
 
 import contextlib
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -31,7 +38,7 @@ from onestroke.bot.device.adb.choose import (
     measure_capture,
     measure_touch,
 )
-from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phone
+from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phone, attached
 from onestroke.bot.device.adb.screencap import CAPTURE_METHODS, CaptureMethod, screenshot
 from onestroke.bot.device.adb.touch import (
     TOUCH_METHODS,
@@ -53,6 +60,27 @@ from onestroke.coords import Rect
 
 BLACK = 12  # no pixel brighter than this in any channel: the screen is off (or shows nothing)
 Say = Callable[[str], None]
+WAIT_AWAY = 30.0  # seconds a phone whose game went away is waited for, by default (`--wait-covered`)
+BACK_POLL = 0.5  # seconds between looks meanwhile
+FOCUS = re.compile(r"mCurrentFocus=Window\{\S+ \S+ ([^/\s}]+)")  # the package of the window in front
+
+PhoneFault = Literal["screen-off", "rotated", "background", "offline"]
+"""What a phone did to the game while the bot played: the screen turned off (or locked); it
+turned (a screenshot of another shape); the game's app left the foreground (another app, or the
+home screen, is in front); the device went offline (the cable, `adb reconnect`)."""
+
+PHONE_LINES: dict[PhoneFault, str] = {
+    "screen-off": "the screen turned off (the screenshot is black)",
+    "rotated": "the screen rotated",
+    "background": "the game's app left the foreground",
+    "offline": "the device went offline",
+}
+STAYED_LINES: dict[PhoneFault, str] = {
+    "screen-off": "the screen stayed off",
+    "rotated": "the screen stayed rotated",
+    "background": "the game's app stayed in the background",
+    "offline": "the device stayed offline",
+}
 
 __all__ = [
     "CAPTURE_METHODS",
@@ -160,8 +188,10 @@ class AdbDevice(DeviceBase):
         touch: str = "auto",
         dwell: float | None = None,
         say: Say | None = None,
+        wait_away: float = WAIT_AWAY,
     ) -> None:
         asked = asked_methods(capture, touch, dwell)
+        self.wait_away = wait_away
         self.phone = Phone(serial)
         self._say = say or _nowhere
         asked = with_saved_methods(asked, self.phone.serial, self._say)
@@ -178,6 +208,8 @@ class AdbDevice(DeviceBase):
         self.windows = None
         self.cell_dwell = asked.dwell if asked.dwell is not None else cell_dwell(self.phone)
         self.capabilities = self._capabilities()
+        self.app = self._app_in_front()  # the game's package (None: the phone does not say)
+        self._last: np.ndarray | None = None  # the latest screenshot (is the next one new?)
         self._say(f"adb: {self.phone.describe()}")
         self._say(self._chosen_line())
 
@@ -274,14 +306,74 @@ class AdbDevice(DeviceBase):
             )
         return image
 
-    def grab(self, region: Rect | None = None) -> np.ndarray:
-        image = self._lit_screenshot()
+    def _app_in_front(self) -> str | None:
+        """The package of the window in front (`dumpsys window`); None when the phone does not say."""
+        found = FOCUS.search(self.phone.shell("dumpsys window | grep mCurrentFocus"))
+        return found.group(1) if found else None
+
+    def _screen_now(self, ask_app: bool) -> tuple[np.ndarray | None, PhoneFault | None]:
+        """A screenshot and what keeps it from showing the game (None: nothing). The app in front
+        is asked whenever the screen shows something else than the last screenshot (another app
+        comes with new pixels: the first screenshot of it is never taken for the game's), and
+        `ask_app`: now."""
+        try:
+            image = screenshot(self.phone, self.capture_method)
+        except (AdbLinkError, CaptureError) as error:
+            return self._after_failed_screenshot(error)
+        if int(image.max()) <= BLACK:
+            return image, "screen-off"
         if (image.shape[1], image.shape[0]) != (self.screen.width, self.screen.height):
-            raise CaptureError(
-                f"device {self.phone.serial}: the screen turned or changed size (now"
-                f" {image.shape[1]}x{image.shape[0]}, was {self.screen.width:.0f}x{self.screen.height:.0f});"
-                " turn it upright and start again"
-            )
+            return image, "rotated"
+        last, self._last = self._last, image
+        new = last is None or last.shape != image.shape or not np.array_equal(last, image)
+        if self.app is not None and (ask_app or new):
+            try:
+                in_front = self._app_in_front()
+            except Disconnected:
+                return None, "offline"
+            if in_front != self.app:
+                self._last = None  # ask again on the next screenshot, whatever it shows
+                return image, "background"
+        return image, None
+
+    def _after_failed_screenshot(self, error: DeviceError) -> tuple[np.ndarray | None, PhoneFault]:
+        """A screenshot failed (its stream broke, or gave nothing): "offline" when the device is not
+        in the server's list as a device now, or when a second try works (the link dropped a
+        moment); the error itself when the server went away or the second try fails too."""
+        if isinstance(error, Disconnected) and "adb server" in str(error):
+            raise error  # the server itself went away: nothing to wait for
+        try:
+            states = {d.serial: d.state for d in attached(self.phone.client)}
+        except AdbLinkError:
+            raise error from None
+        if states.get(self.phone.serial) != "device":
+            return None, "offline"
+        time.sleep(BACK_POLL)
+        try:
+            return screenshot(self.phone, self.capture_method), "offline"
+        except (AdbLinkError, CaptureError):
+            raise error from None
+
+    def _wait_back(self, fault: PhoneFault) -> np.ndarray:
+        """Say what happened, wait until the game shows again (lit, upright, its app in front) and
+        return that screen; a one-line error after `wait_away` seconds."""
+        serial = self.phone.serial
+        self._say(f"device {serial}: {PHONE_LINES[fault]}; waiting up to {self.wait_away:g} s for the game")
+        deadline = time.monotonic() + self.wait_away
+        while time.monotonic() < deadline:
+            time.sleep(BACK_POLL)
+            image, now = self._screen_now(ask_app=True)
+            if now is None and image is not None:
+                self._say(f"device {serial}: the game is back; going on")
+                return image
+        raise CaptureError(
+            f"device {serial}: {STAYED_LINES[fault]} for {self.wait_away:g} s: not pressing anything"
+        )
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        image, fault = self._screen_now(ask_app=False)
+        if fault is not None or image is None:
+            image = self._wait_back(fault or "offline")
         if region is not None:
             image = image[region.slices()]
         return np.ascontiguousarray(image)

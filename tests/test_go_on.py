@@ -22,7 +22,9 @@ from onestroke.bot.play.go_on import GoOn
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
 from onestroke.bot.play.screen_watch import ScreenWatch
+from onestroke.bot.vision.wordlists import Kind, word_lists
 from onestroke.coords import Point, Rect
+from onestroke.practice import panels
 from onestroke.practice.rules import PracticeGame, Rules
 from onestroke.practice.view import GameView
 from onestroke.solver.board import Board
@@ -220,3 +222,79 @@ def test_go_on_alone_names_a_press_only_where_it_is_proven(tmp_path: Path, known
         assert by_user.button(after, cleared=False) is None, "never at start-up"
         assert by_user.button(after, cleared=True) == user
     assert phone.taps() == [] and cleared_levels(phone) == [1]
+
+
+class PanelPhone(StrictPhone):
+    """The strict game ending each level with another app's panel of words (practice/panels.py):
+    a go-on button beside, above or between decoys (share, hint, replay, ranking), the banner
+    sliding across the top; a press on a decoy is a stray press in the game's records."""
+
+    def __init__(self, *, seed: int, levels: int, language: str = "zh") -> None:
+        super().__init__(seed=seed, levels=levels)
+        self.view = GameView(
+            int(self.screen.width), int(self.screen.height), panel=language, banner=True
+        )  # fmt: skip
+        self.game = PracticeGame(
+            self.view,
+            seed=seed,
+            levels=levels,
+            rules=Rules(),
+            complete_after=0.1,
+            ranking_seconds=0.3,
+            decoys=self.view.decoys,
+        )
+
+
+needs_font = pytest.mark.skipif(
+    panels.missing_font_reason() is not None, reason=f"{panels.missing_font_reason()}"
+)
+
+
+@needs_font
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_panel_of_words_is_gone_on_by_its_go_on_label_alone(tmp_path: Path, language: str) -> None:
+    phone = PanelPhone(seed=21, levels=3, language=language)
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None).run(3)
+    assert cleared_levels(phone) == [1, 2, 3]  # (and no stray press: no decoy, no banner)
+    assert len(phone.taps()) == 2
+
+
+@needs_font
+def test_a_panel_whose_go_on_words_are_the_users_never_words_stops_naming_what_it_saw(tmp_path: Path) -> None:
+    """Every zh go-on word made a never-press word: a complete screen with no go-on words left."""
+    phone = PanelPhone(seed=22, levels=2)
+    never = word_lists().with_words(Kind.NEVER, panels.WORDS["zh"].go_on)
+    loop = LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, advance_timeout=1.0, lists=never)
+    with pytest.raises(LoopStopped) as stopped:
+        loop.run(2)
+    line = str(stopped.value)
+    assert "\n" not in line and "not pressing anything" in line, line
+    title = panels.style_for("zh", 1).title()
+    assert f"the title {title!r}, but no go-on control (words seen:" in line, line
+    assert repr(panels.style_for("zh", 1).go_on_word()) in line, line
+    assert phone.taps() == [] and cleared_levels(phone) == [1]
+
+
+@needs_font
+def test_the_users_next_on_a_decoy_is_refused_and_says_why(tmp_path: Path) -> None:
+    phone = PanelPhone(seed=23, levels=2)
+    style = panels.style_for("zh", 1)
+    decoy = style.decoys[0]
+    drawn = panels.render_panel_screen(np.zeros((960, 540, 3), np.uint8), style)
+    on_decoy = drawn.layout[decoy].centre
+    loop = LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, next_button=on_decoy)
+    with pytest.raises(
+        LoopStopped, match=f"the words at --next .* say {style.decoy_word(decoy)!r}"
+    ) as stopped:
+        loop.run(2)
+    assert "not pressing it" in str(stopped.value)
+    assert phone.taps() == [] and cleared_levels(phone) == [1]
+
+
+@needs_font
+def test_the_users_next_on_the_go_on_button_goes_on(tmp_path: Path) -> None:
+    phone = PanelPhone(seed=23, levels=2)
+    drawn = panels.render_panel_screen(np.zeros((960, 540, 3), np.uint8), panels.style_for("zh", 1))
+    button = drawn.layout["go_on"].centre
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, next_button=button).run(2)
+    assert cleared_levels(phone) == [1, 2] and phone.taps() == [button]

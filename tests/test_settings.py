@@ -75,7 +75,10 @@ def test_without_a_file_nothing_changes(tmp_path: Path, monkeypatch: pytest.Monk
         ("[play]\nlevels = 0\n", "line 2: levels: must be at least 1, got '0'"),
         ("[demo]\nxvfb = 'yes'\n", "line 2: xvfb: expected true or false, got 'yes'"),
         ("[plya]\nspeed = 5\n", "line 1: unknown table or key 'plya'"),
-        ("[play]\nnext = [1, 'a']\n", "line 2: next: expected a number, a word or a list of numbers"),
+        (
+            "[play]\nnext = [1, 'a']\n",
+            "line 2: next: expected a number, a word or a list of numbers or words",
+        ),
     ],
 )
 def test_a_bad_file_is_one_line_naming_file_line_and_key(settings: Path, text: str, expected: str) -> None:

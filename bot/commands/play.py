@@ -127,6 +127,25 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="save each level's first screen and every screen the bot stopped on or was unsure about"
         " as labelled pairs (NAME.png + NAME.txt) for 'onestroke fixtures check'",
     )
+    y.add_argument(
+        "--start",
+        action="store_true",
+        help="press a start-up screen's start control ('开始游戏', 'Start'); without it the bot stops there",
+    )
+    y.add_argument(
+        "--go-on-words",
+        type=words_value,
+        default=(),
+        metavar="WORD,...",
+        help="your game's own labels of the control that goes on (added to the built-in ones)",
+    )
+    y.add_argument(
+        "--never-words",
+        type=words_value,
+        default=(),
+        metavar="WORD,...",
+        help="labels of controls never to press (added to share, hint, pay...; they win over go-on words)",
+    )
     _add_record_arguments(y)
     add_look_option(y)
     y.set_defaults(run=run_play)
@@ -136,6 +155,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--overlay", type=Path, help="where to save the overlay picture")
     add_look_option(c)
     c.set_defaults(run=run_calibrate)
+
+
+def words_value(text: str) -> tuple[str, ...]:
+    """`--go-on-words`, `--never-words`: words separated by commas, each with a letter to compare."""
+    from onestroke.bot.vision.wordlists import letters_of  # (vision loads OpenCV: not for every command)
+
+    words = tuple(word.strip() for word in text.split(","))
+    bad = [word for word in words if not letters_of(word)]
+    if bad:
+        raise argparse.ArgumentTypeError(f"{bad[0]!r} in {text!r} has no letters to compare (words: A,B,...)")
+    return words
 
 
 def wait_seconds(text: str) -> float:
@@ -246,6 +276,9 @@ def run_play(args: argparse.Namespace) -> int:
             record=record,
             wait_covered=args.wait_covered,
             reader=reader,
+            start=args.start,
+            go_on_words=args.go_on_words,
+            never_words=args.never_words,
         )
         extras = Extras(
             report=report,

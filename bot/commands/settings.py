@@ -8,6 +8,7 @@ The file (ONESTROKE_CONFIG_DIR overrides the folder, as for profiles):
     levels = 20
     next = [540, 1500]  # X,Y pairs and X,Y,W,H regions as lists of numbers
     dry-run = false
+    never-words = ["领取奖励"]  # lists of words as lists of strings
 
     [demo]
     levels = 5
@@ -154,6 +155,8 @@ def _as_text(value: object) -> str | None:
         and all(isinstance(part, (int, float)) and not isinstance(part, bool) for part in value)
     ):
         return ",".join(str(part) for part in value)
+    if isinstance(value, list) and value and all(isinstance(part, str) and "," not in part for part in value):
+        return ",".join(value)  # a list of words (`go-on-words = ["继续挑战", "Weiter"]`)
     return None
 
 
@@ -166,7 +169,9 @@ def converted(path: Path, setting: Setting, action: argparse.Action) -> object:
         return setting.value if isinstance(action, argparse._StoreTrueAction) else not setting.value
     text = _as_text(setting.value)
     if text is None:
-        raise SettingsError(f"{where}: expected a number, a word or a list of numbers, got {setting.value!r}")
+        raise SettingsError(
+            f"{where}: expected a number, a word or a list of numbers or words, got {setting.value!r}"
+        )
     try:
         value = action.type(text) if callable(action.type) else text
     except (argparse.ArgumentTypeError, ValueError, TypeError) as error:

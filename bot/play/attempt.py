@@ -20,12 +20,12 @@ from onestroke.bot.play import guards
 from onestroke.bot.play.drag import FAULTS, DragReport, DragStopped, StopCause, watched_drag
 from onestroke.bot.play.faults import SEARCHED, WAITED, Fault, fault_line, stayed_line
 from onestroke.bot.play.frozen import FROZEN_AFTER, changed_within
-from onestroke.bot.play.go_on import UNKNOWN_SCREEN
+from onestroke.bot.play.go_on import unknown_screen
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import LevelReport, Logbook
 from onestroke.bot.play.pace import DragPace, slower
 from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
-from onestroke.bot.play.sight import Sight
+from onestroke.bot.play.sight import Sight, needs_words
 from onestroke.coords import Geometry, Point
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.finish import Finish, WalkedError, finish
@@ -134,7 +134,9 @@ class Attempts:
         if outcome == "gone":
             if self.restarted(number):
                 return Retry()
-            raise self.log.stop(f"after the drag on level {number} {UNKNOWN_SCREEN}", self.watch.now())
+            sight = self.watch.read(self.watch.now())
+            said = unknown_screen(sight, self.watch.lists)
+            raise self.log.stop(f"after the drag on level {number} {said}", sight)
         self.log.say(f"level {number}: the game did not advance after the drag; looking again")
         return Retry(reread=reread, known=known)
 
@@ -279,12 +281,15 @@ class Attempts:
         """What the game did after a drag on `board`, and the last look read with `known` (or None):
 
         - "advanced": the level-complete screen or a different board shows (with the user's
-          `--next`, also a screen vision does not know, for `UNKNOWN_STEADY` seconds);
+          `--next`, also a screen vision does not know, for `UNKNOWN_STEADY` seconds); a screen
+          known by its words (another app's panel) once the board's part of it holds still, and
+          a finished board that stays, after `SETTLED` seconds, with a go-on control beside it;
         - "stayed": the level still shows cells undrawn, the same ones for `SETTLED` seconds (the
           game has taken what it will), or at the timeout;
         - "gone": at the timeout the board has given way to a screen vision does not know.
 
-        Screens vision does not know are waited on until the timeout (a transition). After an
+        Screens vision does not know are waited on until the timeout (a transition); the time
+        reading words takes does not count against it. After an
         open-loop stroke, `known` (the board it was planned on, bot/play/known.py) reads a look
         that vision refuses, when it still shows that board: a path cut short near its end
         leaves too few plain cells for vision to find the lattice.
@@ -293,6 +298,7 @@ class Attempts:
         boardless: float | None = None  # since when the looks found no board
         searched = 0.0  # when the whole screen was last searched for the game
         settled: tuple[tuple[Cell, ...], float] | None = None
+        solved_since: float | None = None  # since when the board shows every cell walked
         while time.monotonic() < deadline:
             time.sleep(POLL)
             sight = self.watch.now()
@@ -307,15 +313,28 @@ class Attempts:
                 walked = sight.detection.walked
                 if len(walked) == len(board):
                     settled = None  # the finished board shows a moment before the complete screen
+                    solved_since = solved_since or sight.grabbed_at
+                    if sight.grabbed_at - solved_since >= SETTLED and self.watch.held(sight, None):
+                        began = time.monotonic()  # it stays: an app whose go-on sits beside it?
+                        read = self.watch.read(sight)
+                        deadline += time.monotonic() - began
+                        if read.detection.screen == "complete":
+                            return "advanced", None
                 elif settled is None or settled[0] != walked:
                     settled = (walked, time.monotonic())
                 elif time.monotonic() - settled[1] >= SETTLED:
                     return "stayed", reread
                 continue
-            settled = None
+            settled = solved_since = None
             if sight.detection.screen == "complete":
                 return "advanced", None
             boardless = boardless or sight.grabbed_at
+            if self.next_button is None and needs_words(sight) and self.watch.held(sight, None):
+                began = time.monotonic()  # the app's own change over the board is over: what does it say?
+                read = self.watch.read(sight)
+                deadline += time.monotonic() - began  # reading is the bot's time, not the game's
+                if read.detection.screen == "complete":
+                    return "advanced", None
             if sight.grabbed_at - max(boardless, searched) >= SEARCH_AFTER:  # moved, or restarted?
                 searched = sight.grabbed_at
                 there = self.watch.elsewhere()

@@ -15,14 +15,24 @@ from onestroke.bot.gesture import tap
 from onestroke.bot.play.faults import fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
-from onestroke.bot.play.sight import Sight
-from onestroke.coords import Point
+from onestroke.bot.play.sight import Sight, needs_words, solved
+from onestroke.bot.vision.screens import complete_by_words, never_at, start_control
+from onestroke.bot.vision.wordlists import WordLists
+from onestroke.coords import Point, Rect
 
-UNKNOWN_SCREEN = (
-    "the screen shows neither a level nor a level-complete screen I know: not pressing anything"
-    " (if it is the game's own complete screen, give its go-on control: --next X,Y)"
-)
+NOT_KNOWN = "the screen shows neither a level nor a level-complete screen I know: not pressing anything"
+NEXT_HINT = "(if it is the game's own complete screen, give its go-on control: --next X,Y)"
+UNKNOWN_SCREEN = f"{NOT_KNOWN} {NEXT_HINT}"
 PRESS_AGAIN = 1.5  # seconds the complete screen may stay after go-on before it is pressed once more
+
+
+def unknown_screen(sight: Sight, lists: WordLists) -> str:
+    """The line for a screen the loop will not press anything on: what it is not, and the words it
+    says when they were read (`UNKNOWN_SCREEN` when they were not)."""
+    words = sight.detection.words
+    if words is None:
+        return UNKNOWN_SCREEN
+    return f"{NOT_KNOWN}; {complete_by_words(words, lists=lists).detail} {NEXT_HINT}"
 
 
 @dataclass
@@ -31,7 +41,9 @@ class GoOn:
 
     `next_button` is the user's go-on control (`--next`, capture units): it wins over the one
     vision finds on the level-complete screen, and is pressed on a screen vision does not know,
-    once the level's board has gone after a clear (never at start-up).
+    once the level's board has gone after a clear (never at start-up); but never where the words
+    at that point say share, hint, pay... (the loop stops and says so). `start`: a start-up
+    screen's start control ("开始游戏", "Start") may be pressed (`--start`).
     """
 
     device: Device
@@ -40,39 +52,67 @@ class GoOn:
     next_button: Point | None = None
     advance_timeout: float = 4.0
     wait_covered: float = 30.0  # seconds a covered or minimised game is waited for (`--wait-covered`)
+    start: bool = False
 
     def button(self, sight: Sight, *, cleared: bool) -> Point | None:
         """Where to press to go on, in pointer coordinates, or None: nothing here is proven to be go-on.
 
-        On the level-complete screen (vision's `screen`): the user's `--next` point when given,
-        else the control vision identified. On a screen vision does not know: the user's point,
-        only right after a clear (`cleared`), never at start-up.
+        On the level-complete screen (vision's `screen`, by its layout or its words): the user's
+        `--next` point when given, else the control vision identified. On a screen vision does not
+        know: the user's point, only right after a clear (`cleared`), never at start-up. The
+        user's point is checked first (`check_users_point`).
         """
         if sight.detection.screen == "complete":
             if self.next_button is not None:
-                return sight.screen_map.capture_to_pointer(self.next_button)
+                return self.users_point(sight)
             if sight.detection.next is not None:
                 return sight.screen_map.image_to_pointer(sight.detection.next)
             return None
         if cleared and self.next_button is not None and sight.board is None:
-            return sight.screen_map.capture_to_pointer(self.next_button)
+            return self.users_point(sight)
         return None
 
-    def after_level(self, number: int) -> None:
-        """After level `number`: press go-on, then wait for the next level.
+    def users_point(self, sight: Sight) -> Point:
+        """The user's `--next` in pointer coordinates, once the words there are checked: a point
+        whose words say share, hint, pay... (a never-press word) stops the loop instead."""
+        assert self.next_button is not None
+        at = sight.screen_map.capture_to_image(self.next_button)
+        height, width = sight.image.shape[:2]
+        if 0 <= at.x < width and 0 <= at.y < height:
+            line = never_at(sight.image, at, lists=self.watch.lists)
+            if line is not None:
+                x, y = self.next_button
+                raise self.log.stop(
+                    f"the words at --next {x:g},{y:g} say {line.text!r}, a control never pressed"
+                    " (share, hint, pay, replay...): not pressing it (is --next still right for this game?)",
+                    sight,
+                )
+        return sight.screen_map.capture_to_pointer(self.next_button)
 
-        Any screen that is not proven to be the level-complete one is waited on (a transition);
-        when it stays, the loop stops with the screenshot saved rather than press anything.
+    def after_level(self, number: int) -> None:
+        """After level `number`: once the app's own change is over, press go-on, then wait for the
+        next level.
+
+        A screen that is not a plain level nor the real game's complete screen is read (its
+        words) once the board's part of it holds still (a banner elsewhere may keep moving), and
+        the go-on control it proves is pressed once it shows as it was read. Any screen that is
+        not proven to be the level-complete one is waited on (a transition); when it stays, the
+        loop stops with the screenshot saved and the words it saw, rather than press anything.
         """
         deadline = time.monotonic() + self.advance_timeout
         searched = time.monotonic()
         while True:
             sight = self.watch.now()
-            if sight.board is not None:
+            if sight.board is not None and not solved(sight):
                 return  # the game moved on by itself
+            if self.next_button is None and needs_words(sight) and self.watch.held(sight, None):
+                began = time.monotonic()
+                sight = self.watch.read(sight)
+                deadline += time.monotonic() - began  # reading is the bot's time, not the game's
             button = self.button(sight, cleared=True)
-            if button is not None:
+            if button is not None and self.control_held(sight):
                 self.press(sight, button)
+                self.watch.last_read = None
                 self.wait_for_level(number)
                 return
             if time.monotonic() - searched > SEARCH_AFTER:  # the window moved, or the game restarted
@@ -92,23 +132,60 @@ class GoOn:
                     self.log.say(f"after level {number}: {fault_line(fault)}; {looking}")
                     if self.watch.search_for_board(RESTART_WAIT) is not None:
                         return
-                raise self.log.stop(f"after level {number} {UNKNOWN_SCREEN}", sight)
+                sight = self.watch.read(sight)
+                raise self.log.stop(f"after level {number} {unknown_screen(sight, self.watch.lists)}", sight)
             time.sleep(POLL)
 
-    def leave_complete_screen(self) -> None:
-        """Started on the level-complete screen (the last run stopped there): press go-on first.
+    def control_held(self, sight: Sight) -> bool:
+        """The go-on control vision read in the words of an earlier look shows as it did then in
+        `sight` (the control the press needs, not the whole screen: a banner may move); True for
+        a control not proven by words (the real game's round button, the user's point)."""
+        read, go_on = self.watch.last_read, sight.detection.next
+        if read is None or go_on is None or sight.detection.words is None or self.next_button is not None:
+            return True
+        if read.grabbed_at == sight.grabbed_at:
+            return False  # just read: the press waits for one look more, that shows the control still there
+        line = next((w for w in sight.detection.words if w.box.contains(go_on)), None)
+        box = line.box if line is not None else Rect(go_on.x, go_on.y, 1, 1)
+        pad = max(4.0, box.height)
+        whole = Rect(0, 0, sight.image.shape[1], sight.image.shape[0])
+        part = whole.intersection(box.grown(pad, pad).rounded())
+        return part is not None and self.watch.same_part(read, sight, part)
 
-        Only on a screen vision positively proves to be the level-complete one: at start-up
-        nothing else is ever pressed.
+    def leave_complete_screen(self) -> None:
+        """At start-up: on the level-complete screen (the last run stopped there), press go-on
+        first; on a start-up screen, its start control, only with `start` (`--start`).
+
+        Only on a screen vision positively proves to be the level-complete one, or a start
+        control the user allowed: at start-up nothing else is ever pressed. A start screen
+        without `--start` stops the loop, saying which control it saw.
         """
         sight = self.watch.now()
-        if sight.detection.screen != "complete":
+        if sight.board is not None:
+            return  # a level: nothing to read, nothing to press
+        sight = self.watch.read(sight)
+        if sight.detection.screen == "complete":
+            button = self.button(sight, cleared=False)
+            if button is not None:
+                self.log.say("the level-complete screen is showing: pressing go-on first")
+                self.press(sight, button)
+                self.watch.last_read = None
+                self.wait_for_level(None)
             return
-        button = self.button(sight, cleared=False)
-        if button is not None:
-            self.log.say("the level-complete screen is showing: pressing go-on first")
-            self.press(sight, button)
-            self.wait_for_level(None)
+        words = sight.detection.words
+        found = start_control(words, lists=self.watch.lists) if words else None
+        if found is None or found.go_on is None:
+            return  # not proven: the first level's look says what shows, and stops
+        if not self.start:
+            raise self.log.stop(
+                f"the screen is a start-up screen: {found.detail}; not pressing it"
+                " (give --start, or start = true in the settings file, to let the bot start the game)",
+                sight,
+            )
+        self.log.say(f"a start-up screen: pressing {found.detail}")
+        self.press(sight, sight.screen_map.image_to_pointer(found.go_on))
+        self.watch.last_read = None
+        self.wait_for_level(None)
 
     def press(self, sight: Sight, button: Point) -> None:
         """A tap at `button` (pointer coordinates), kept inside what `sight` captured; not when
@@ -124,7 +201,8 @@ class GoOn:
 
     def wait_for_level(self, number: int | None) -> None:
         """After go-on was pressed: wait through the screens in between (a ranking screen) until a
-        level shows and holds still. Still the complete screen after a while: press go-on once more."""
+        level shows and its board holds still. Still the real game's complete screen after a
+        while: press go-on once more (a screen known by its words is pressed once only)."""
         deadline = time.monotonic() + 2 * self.advance_timeout
         pressed_again = False
         complete_since: float | None = None
@@ -132,7 +210,7 @@ class GoOn:
         while time.monotonic() < deadline:
             time.sleep(POLL)
             sight = self.watch.now()
-            if sight.board is not None:
+            if sight.board is not None and not solved(sight):
                 self.watch.wait_until_still(sight, self.advance_timeout)
                 return
             if sight.detection.screen != "complete":

@@ -18,7 +18,7 @@ screen is one it does not know.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ from onestroke.bot.play.pace import DragPace, drag_pace, stroke_pace
 from onestroke.bot.play.recorder import Recorder
 from onestroke.bot.play.screen_watch import ScreenWatch
 from onestroke.bot.play.sight import Reader
+from onestroke.bot.vision.wordlists import Kind, WordLists, word_lists
 from onestroke.coords import Point, Rect
 
 __all__ = ["LevelLoop", "LevelReport", "LoopStopped", "play"]
@@ -58,7 +59,9 @@ class LevelLoop:
     - `pace`: how fast routes are stroked open loop (bot/play/pace.py);
     - `say`: where progress lines go;
     - `drag_pace`: how fast this game answers, learned by the watched drags (bot/play/drag.py);
-    - `recorder`: saves first, unsure and stop screens as fixture pairs (`play --record`).
+    - `recorder`: saves first, unsure and stop screens as fixture pairs (`play --record`);
+    - `start`: a start-up screen's start control ("开始游戏", "Start") may be pressed (`--start`);
+    - `lists`: the words screens are judged by (vision's lists, with the user's own added).
     """
 
     device: Device
@@ -75,6 +78,8 @@ class LevelLoop:
     wait_covered: float = WAIT_COVERED  # seconds a covered or minimised game is waited for
     keys: KeyControl | None = None  # the pause and stop keys, when listened to (session.py)
     reader: Reader | None = None  # a taught look (`play --look`); None: the built-in reading
+    start: bool = False  # a start-up screen's start control may be pressed (`--start`)
+    lists: WordLists = field(default_factory=word_lists)  # the words screens are judged by
     cleared: list[LevelReport] = field(default_factory=list, init=False)  # as they clear: kept on a stop too
     watch: ScreenWatch = field(init=False)
     log: Logbook = field(init=False)
@@ -82,7 +87,7 @@ class LevelLoop:
     go_on: GoOn = field(init=False)
 
     def __post_init__(self) -> None:
-        self.watch = ScreenWatch(self.device, self.region, self.reader)
+        self.watch = ScreenWatch(self.device, self.region, self.reader, lists=self.lists)
         self.log = Logbook(self.log_dir, self.say, self.recorder)
         self.attempts = Attempts(
             self.device,
@@ -98,7 +103,13 @@ class LevelLoop:
             before_stroke=self.before_stroke,
         )
         self.go_on = GoOn(
-            self.device, self.watch, self.log, self.next_button, self.advance_timeout, self.wait_covered
+            self.device,
+            self.watch,
+            self.log,
+            self.next_button,
+            self.advance_timeout,
+            self.wait_covered,
+            start=self.start,
         )
 
     @property
@@ -146,9 +157,9 @@ def play(device: Device, levels: int | None = 1, **options: Any) -> list[LevelRe
     """Clear `levels` levels (None: until stopped) of the game on `device`; one report per level.
 
     `options` are `level_loop`'s (below): `region`, `next_button`, `dry_run`, `speed`, `log_dir`,
-    `say`, `record`, `wait_covered`. Raises `LoopStopped` with the reason (and where the
-    pictures went) when the loop refuses to go on, `DeviceError` when the device fails. Open the
-    device first and close it after
+    `say`, `record`, `wait_covered`, `start`, `go_on_words`, `never_words`. Raises `LoopStopped`
+    with the reason (and where the pictures went) when the loop refuses to go on, `DeviceError`
+    when the device fails. Open the device first and close it after
     (`with onestroke.open_device("desktop") as device: onestroke.play(device)`).
     """
     return level_loop(device, **options).run(levels)
@@ -166,6 +177,9 @@ def level_loop(
     record: Path | None = None,
     wait_covered: float = WAIT_COVERED,
     reader: Reader | None = None,
+    start: bool = False,
+    go_on_words: Sequence[str] = (),
+    never_words: Sequence[str] = (),
 ) -> LevelLoop:
     """The loop `play` runs (and the `play` command's session, with its report, video and keys:
     bot/play/session.py).
@@ -178,6 +192,9 @@ def level_loop(
     game covered by another window or minimised is waited for up to `wait_covered` seconds.
     `reader` reads each screen instead of the built-in `detect` (a look taught by `onestroke
     teach`: `calibration.looks.load_look` and `bot.vision.taught.read`).
+    `start`: a start-up screen's start control may be pressed. `go_on_words` and `never_words`
+    are the user's own words for a go-on control and for one never pressed (added to vision's
+    word lists, bot/vision/wordlists.json; a never-press word wins over any go-on word).
     """
     if region is not None:
         guards.check_region_on_screen(region, device.screen, "region")
@@ -193,4 +210,6 @@ def level_loop(
         recorder=Recorder(record) if record is not None else None,
         wait_covered=wait_covered,
         reader=reader,
+        start=start,
+        lists=word_lists().with_words(Kind.GO_ON, go_on_words).with_words(Kind.NEVER, never_words),
     )

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from onestroke.bot.device import Device, WindowState
 from onestroke.bot.play import guards
 from onestroke.bot.play.faults import Fault, window_fault
-from onestroke.bot.play.sight import Reader, Sight, sight_of
+from onestroke.bot.play.sight import Reader, Sight, needs_words, sight_of, with_words
+from onestroke.bot.vision.change import held_still
+from onestroke.bot.vision.wordlists import WordLists, word_lists
 from onestroke.coords import Rect
 from onestroke.locate import work_region
 
@@ -40,7 +42,10 @@ class ScreenWatch:
     window_id: int | None = field(default=None, init=False)  # its id in the window stack, when known
     board_box: Rect | None = field(default=None, init=False)  # the board's lattice bounds (pointer units)
     window_box: Rect | None = field(default=None, init=False)  # the window's rectangle (pointer units)
+    lists: WordLists = field(default_factory=word_lists)  # the words screens are judged by (the user's added)
     seen: Sight | None = field(default=None, init=False)  # the latest sight (kept while the pixels stay)
+    before: Sight | None = field(default=None, init=False)  # the sight before it
+    last_read: Sight | None = field(default=None, init=False)  # the latest sight whose words were read
     on_sight: Callable[[Sight], None] | None = field(default=None, init=False)  # e.g. the video's frames
 
     @property
@@ -50,6 +55,7 @@ class ScreenWatch:
 
     def at(self, region: Rect) -> Sight:
         """A sight of `region` (capture units), reusing the latest one's detection when the pixels equal."""
+        self.before = self.seen
         self.seen = sight_of(self.device, region, self.seen, self.reader)
         if self.on_sight is not None:
             self.on_sight(self.seen)
@@ -58,6 +64,44 @@ class ScreenWatch:
     def now(self) -> Sight:
         """A sight of the game's region (the whole screen while it is not known)."""
         return self.at(self.region or self.screen)
+
+    def read(self, sight: Sight) -> Sight:
+        """`sight` with the words on its screen read and judged (bot/play/sight.py `with_words`):
+        a plain level and the real game's complete screen cost no reading; kept as the latest
+        sight when it is, so that looks at the same pixels keep what was read."""
+        if not needs_words(sight):
+            return sight
+        last = self.last_read
+        if last is not None and self.same_part(last, sight, self.board_part(sight)):
+            read = replace(sight, detection=last.detection)  # the board's part says what it said
+        else:
+            read = with_words(sight, self.lists)
+            self.last_read = read
+        if self.seen is sight:
+            self.seen = read
+        return read
+
+    @staticmethod
+    def same_part(a: Sight, b: Sight, part: Rect) -> bool:
+        """Two looks at the same region that show `part` (image pixels) alike."""
+        return a.screen_map.region == b.screen_map.region and held_still(a.image, b.image, part.slices())
+
+    def held(self, sight: Sight, part: Rect | None) -> bool:
+        """`sight` (the latest look) shows `part` (image pixels; None: the board's part, as it was
+        last found) as the look before it did: the app's own change there (an animation, a panel
+        coming in) is over, whatever moves elsewhere (a banner in a corner)."""
+        before = self.before
+        return before is not None and self.same_part(before, sight, part or self.board_part(sight))
+
+    def board_part(self, sight: Sight) -> Rect:
+        """Where the board was last found, in `sight`'s image pixels, with one cell's room around
+        it (the whole image when no board was found yet, or it lies outside this look)."""
+        whole = Rect(0, 0, sight.image.shape[1], sight.image.shape[0])
+        if self.board_box is None:
+            return whole
+        box = sight.screen_map.pointer_to_image(self.board_box)
+        pad = min(box.width, box.height) / 8
+        return whole.intersection(box.grown(pad, pad).rounded()) or whole
 
     def find_board(self) -> Sight:
         """A detection that passed every self-check: in the game's region first, then the whole screen.
@@ -155,16 +199,26 @@ class ScreenWatch:
         return None
 
     def wait_until_still(self, sight: Sight, timeout: float) -> None:
-        """Two equal frames `STILL` s apart, the first `sight`'s: the new level has finished appearing
-        (or `timeout` seconds went by)."""
+        """The new level's board, as `sight` shows it, the same on two frames `STILL` s apart: it
+        has finished appearing (or `timeout` seconds went by). Only the board's part is judged
+        (with a cell's room around it): a banner sliding across the top never holds still."""
         deadline = time.monotonic() + timeout
         region = self.region or self.screen
-        previous = sight.image if sight.screen_map.region == region else None
+        geometry = sight.detection.geometry
+        if sight.screen_map.region != region or geometry is None:
+            previous, part = None, None
+        else:
+            board = geometry.bounds()
+            pitch = max(geometry.pitch)
+            whole = Rect(0, 0, sight.image.shape[1], sight.image.shape[0])
+            previous, part = sight.image, whole.intersection(board.grown(pitch / 2, pitch / 2).rounded())
         grabbed_at = sight.grabbed_at
         while time.monotonic() < deadline:
             time.sleep(max(0.0, grabbed_at + STILL - time.monotonic()))
             grabbed_at = time.monotonic()
             frame = self.device.grab(region)
-            if previous is not None and previous.shape == frame.shape and np.array_equal(previous, frame):
-                return
+            if previous is not None and previous.shape == frame.shape:
+                box = part.slices() if part is not None else (slice(None), slice(None))
+                if np.array_equal(previous[box], frame[box]):
+                    return
             previous = frame

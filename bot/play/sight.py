@@ -16,6 +16,7 @@ import numpy as np
 
 from onestroke.bot.device import Device
 from onestroke.bot.vision import Detection, detect
+from onestroke.bot.vision.wordlists import WordLists
 from onestroke.coords import Rect, ScreenMap
 from onestroke.solver.board import Board
 
@@ -55,13 +56,38 @@ def sight_of(
     capture_ms = (grabbed - began) * 1e3
     if previous is not None and same_pixels(previous, region, image):
         return replace(previous, capture_ms=capture_ms, grabbed_at=at)
-    # no text read in the loop yet: a first read loads the OCR engine (1-4 s on a busy machine) and
-    # each unknown screen costs 0.3-1 s, longer than the loop's waits allow; the flow that presses
-    # by the words on the screen will read them in its own steps
+    # no text read on a look: a first read loads the OCR engine (1-4 s on a busy machine) and each
+    # screen that is not a plain level costs 0.3-1 s; the loop reads the words in its own steps,
+    # once what it judges has held still (`with_words`)
     detection = reader(image) if reader is not None else detect(image, read_text=False)
     done = time.perf_counter()
     screen_map = ScreenMap.for_image(region, image, device.scale)
     return Sight(image, screen_map, detection, capture_ms, (done - grabbed) * 1e3, at)
+
+
+def with_words(sight: Sight, lists: WordLists) -> Sight:
+    """`sight` with the words on its screen read and judged by `lists` (vision's `detect` with
+    `read_text`): a screen that is not a plain level is then known by what it says (another app's
+    complete panel, its go-on control). A plain level, the real game's complete screen (known by
+    its layout) and a sight already read are returned as they are: no reading."""
+    if not needs_words(sight):
+        return sight
+    began = time.perf_counter()
+    detection = detect(sight.image, read_text=True, lists=lists)
+    return replace(sight, detection=detection, detect_ms=(time.perf_counter() - began) * 1e3)
+
+
+def needs_words(sight: Sight) -> bool:
+    """Whether what `sight` shows is known only by its words: not a plain level (a board with
+    cells still to walk), not the real game's complete screen (its layout), not read already."""
+    seen = sight.detection
+    return seen.words is None and seen.screen != "complete" and not (seen.ok and not solved(sight))
+
+
+def solved(sight: Sight) -> bool:
+    """A board read with every open cell walked: the level is done (its screen may say how to go on)."""
+    board = sight.detection.board
+    return board is not None and sight.detection.ok and len(sight.detection.walked) == len(board.open_cells)
 
 
 def same_pixels(sight: Sight, region: Rect, image: np.ndarray) -> bool:

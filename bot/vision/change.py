@@ -9,6 +9,8 @@ threshold above what that redraw changes and below what it looks for:
   planned on and the moment before the drag (another window, a new screen)?
 - `screen_changed`: does a screen show something else than one saved before (`play --record`:
   a caret is no change, one cell of the board is)?
+- `held_still`: does one part of the screen (the board's, a control's) show the same on two looks,
+  whatever moves elsewhere (a banner sliding across the top)?
 - `changed_share`: the share of (sampled) pixels that changed, e.g. around the board since the
   look before a stroke (is it still that level?);
 - `off_colour_share`: the share of a patch not in a colour (a cell centre off the plain cell
@@ -51,6 +53,13 @@ def screen_changed(before: np.ndarray | None, now: np.ndarray) -> bool:
     if differ.ndim == 3:
         differ = differ.any(axis=2)
     return bool(differ.mean() > SCREEN_SHARE)
+
+
+def held_still(a: np.ndarray, b: np.ndarray, box: tuple[slice, slice]) -> bool:
+    """Whether the `box` part (image slices) of two frames shows the same thing (`screen_changed`'s
+    measure): what the loop judges between levels (the board's part, a control's), while a banner
+    elsewhere on the screen keeps moving."""
+    return a.shape == b.shape and not screen_changed(a[box], b[box])
 
 
 def changed_share(image: np.ndarray, reference: np.ndarray, where: np.ndarray | None = None) -> float:

@@ -33,6 +33,7 @@ from onestroke.bot.vision.checks import (
 from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import interpret
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
+from onestroke.bot.vision.wordlists import WordLists
 from onestroke.coords import Geometry, Point
 from onestroke.solver.board import Board, Cell
 
@@ -88,12 +89,20 @@ class Detection:
         return self.walked[-1] if self.walked else self.board.start
 
 
-def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE, read_text: bool = True) -> Detection:
+def detect(
+    image: np.ndarray,
+    *,
+    halve_above: int = HALVE_ABOVE,
+    read_text: bool = True,
+    lists: WordLists | None = None,
+) -> Detection:
     """Read a BGR (or grey / BGRA) screenshot of any size: the screen kind, the board, the path.
 
     `halve_above` is the longer side above which blobs are searched at half size (the
     benchmark compares that with searching at full size). `read_text=False` never reads the
-    words on the screen (other apps' complete screens then read as "other").
+    words on the screen (other apps' complete screens then read as "other"); `lists` are the
+    word lists the words are judged by (None: the project's, `wordlists.json`; the play loop
+    passes them with the user's own words added).
     """
     image = as_bgr(image)
     if min(image.shape[:2]) < MIN_SIDE:
@@ -106,7 +115,7 @@ def detect(image: np.ndarray, *, halve_above: int = HALVE_ABOVE, read_text: bool
         solved = _solved(found)
         if (found.ok and not solved) or not read_text:
             return found  # a plain level: its text is never read (it costs 100 times the board)
-        return _by_words(image, found, solved)
+        return _by_words(image, found, solved, lists)
     if found.ok:  # a board and the complete screen's controls at once: trust neither
         check = Check("screen", False, f"a board, and also {complete.detail}")
         return _replace(found, board=None, checks=(*found.checks, check), reason=f"screen: {check.detail}")
@@ -126,13 +135,13 @@ def _solved(found: Detection) -> bool:
     return found.board is not None and found.ok and len(found.walked) == len(found.board.open_cells)
 
 
-def _by_words(image: np.ndarray, found: Detection, solved: bool) -> Detection:
+def _by_words(image: np.ndarray, found: Detection, solved: bool, lists: WordLists | None) -> Detection:
     """`found` (a screen that is not a plain level) with the words on it, complete when they prove it."""
     started = time.perf_counter()
     lines = screens.screen_words(image)
     seconds = time.perf_counter() - started
     board = found.geometry.bounds() if solved and found.geometry is not None else None
-    said = screens.complete_by_words(lines, solved_board=board)
+    said = screens.complete_by_words(lines, solved_board=board, lists=lists)
     if said.go_on is None:
         return _replace(found, words=lines, text_seconds=seconds)
     check = Check("screen", True, said.detail)

@@ -274,3 +274,39 @@ def said(lines: Sequence[Word]) -> str:
 
 def _exact_label(text: str, lists: WordLists, kinds: Sequence[Kind]) -> bool:
     return any(letters_of(text) == term.letters for kind in kinds for term in lists.of(kind))
+
+
+def start_control(lines: Sequence[Word], *, lists: WordLists | None = None) -> Complete:
+    """A start-up screen's start control ("开始游戏", "Start"), proven by its label, or None and why.
+
+    Exactly one line must be a start label (a vetoed line never is); the loop presses it only
+    when the user said so (`play --start`).
+    """
+    lists = word_lists() if lists is None else lists
+    starts = [line for line in lines if lists.label(line.text, Kind.START) is not None]
+    if not starts:
+        return Complete(None, f"no start control ({said(lines)})")
+    if len(starts) > 1:
+        return Complete(None, f"{len(starts)} start controls: {said(starts)}; none is pressed")
+    centre = starts[0].box.centre
+    return Complete(centre, f"the start control {starts[0].text!r} at ({centre.x:.0f}, {centre.y:.0f})")
+
+
+def never_at(image: np.ndarray, point: Point, *, lists: WordLists | None = None) -> Word | None:
+    """The line of text a press at `point` (image pixels) would answer to that holds a never-press
+    word ("HINT", "分享", "重玩 (3次机会)"), or None: the words inside the button-like shape around
+    the point (`point_box`) are read and judged (a user's `--next` is checked so)."""
+    lists = word_lists() if lists is None else lists
+    lines = text.words(image, point_box(image, point))
+    return next((line for line in lines if lists.vetoing(line.text) is not None), None)
+
+
+def point_box(image: np.ndarray, point: Point) -> Rect:
+    """The box whose words a press at `point` (image pixels) answers to: the button-like shape
+    around it (`button_boxes`), else a box of a button's size centred on it."""
+    for box in button_boxes(image):
+        if box.contains(point):
+            return box
+    height, width = image.shape[:2]
+    half_w, half_h = 0.15 * width, BUTTON_HEIGHT[1] * height / 2
+    return Rect(point.x - half_w, point.y - half_h, 2 * half_w, 2 * half_h)

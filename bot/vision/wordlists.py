@@ -5,6 +5,8 @@ each word with its language: `go_on` (a control that goes on to the next level),
 (goes on only inside a proven level-complete panel, such as 确定 / OK), `complete` (the title of
 a level-complete screen), `never` (a control that must never be pressed: share, rank, hint,
 SOS, help, replay, return, more games, ads, pay) and `start` (a start-up screen's control).
+A user adds words of their own to a list with `WordLists.with_words` (`play --go-on-words`,
+`--never-words`, or the settings file: docs/bot.md).
 
 Matching forgives what OCR usually gets wrong and nothing more: both sides are compared as their
 letters only (NFKC, so full-width letters and punctuation count as their plain forms; case
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -40,6 +43,7 @@ LABEL_SLACK = 3  # letters a button's label may hold beyond its word ("点击继
 TITLE_SLACK = 4  # at least this many letters a title line may hold beyond its word
 SHORT_LATIN = 4  # Latin words shorter than this are matched only as the whole line ("OK")
 DATA_FILE = "wordlists.json"
+USER_LANG = "user"  # the language of a word the user added (a profile's, the settings file's)
 
 
 class Kind(str, Enum):
@@ -89,6 +93,14 @@ class WordLists:
             return None
         letters = letters_of(line)
         return next((w for w in self.of(kind) if _labels(letters, w)), None)
+
+    def with_words(self, kind: Kind, texts: Sequence[str], lang: str = USER_LANG) -> WordLists:
+        """These lists with the user's own `texts` added to `kind` (a profile's or the settings
+        file's go-on or never-press words), each checked as the data file's words are."""
+        if not texts:
+            return self
+        added = tuple(_word({"text": t, "lang": lang}, f"your {kind.value} words: {t!r}") for t in texts)
+        return WordLists({**self.lists, kind: (*added, *self.lists[kind])})
 
     def title(self, line: str) -> Term | None:
         """The level-complete title `line` says, or None; never on a vetoed line."""

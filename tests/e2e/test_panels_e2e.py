@@ -109,13 +109,12 @@ def test_the_panel_decoy_is_stray_and_go_on_brings_level_two(
     assert len([r for r in records if "stray" in r]) == 1, records
 
 
-@pytest.mark.xfail(strict=False, reason="issue 19: the play loop does not yet press go-on by its words")
 def test_bot_clears_ten_panel_levels_in_chromium_without_a_stray_press(
     windows: Windows, tmp_path: Path
 ) -> None:
     """Issue 19's target: the strict web game in Chromium, each level ending with a Chinese
     panel (a decoy beside, above or around 下一关), the banner sliding across the top: 10 of 10
-    cleared and no stray press, from the game's own log. Today the loop stops at the first panel."""
+    cleared and no stray press, from the game's own log."""
     if not any(shutil.which(name) for name in BROWSERS):
         pytest.skip("Chromium is not installed (apt-get install chromium; `bash run.sh test` installs it)")
     game = windows.game(seed=SEED, panel="zh", banner=True, web=True, levels=10)
@@ -124,3 +123,23 @@ def test_bot_clears_ten_panel_levels_in_chromium_without_a_stray_press(
     assert [r for r in records if "stray" in r] == [], f"{records}\n{done.stderr}"
     assert [r["level"] for r in records if r.get("cleared")] == list(range(1, 11)), done.stderr
     assert done.returncode == 0, done.stderr
+
+
+def test_a_complete_screen_without_go_on_words_gets_no_press_and_one_line_of_what_it_says(
+    windows: Windows, tmp_path: Path
+) -> None:
+    """The panel's go-on words made the user's never-press words: the complete screen then shows
+    no go-on control; the bot presses nothing, and its one line names the title and the words."""
+    game = windows.game(seed=SEED, panel="zh", banner=True, levels=2)
+    never = ",".join(panels.WORDS["zh"].go_on)
+    done = run_bot("play", "--levels", "2", "--never-words", never, "--log-dir", str(tmp_path), timeout=120)
+    records = game.records()
+    assert [r for r in records if "stray" in r] == [], records
+    assert [r["level"] for r in records if r.get("cleared")] == [1], done.stderr
+    assert done.returncode == 1, done.stderr
+    (line,) = [line for line in done.stderr.splitlines() if "not pressing anything" in line]
+    style = panels.style_for("zh", 1)
+    assert f"the title {style.title()!r}, but no go-on control (words seen:" in line, line
+    assert repr(style.go_on_word()) in line and repr(style.decoy_word(style.decoys[0])) in line, line
+    (folder,) = [f for f in tmp_path.iterdir() if f.name.endswith("-stop")]
+    assert (folder / "screen.png").exists()

@@ -3,6 +3,7 @@
     python -m benchmarks.closed_loop_bench target [--levels 50] [--busy 2] [--seed S]
     python -m benchmarks.closed_loop_bench pace [--levels 10] [--rounds 2] [--seed S]
     python -m benchmarks.closed_loop_bench drag [--levels 6] [--rounds 2] [--busy 2] [--seed S]
+    python -m benchmarks.closed_loop_bench between [--levels 6] [--rounds 2] [--seed S]
 
 `target`: the demo on the strict game at 30 fps with stalls (`demo --stalls`), while `--busy`
 processes spin on the CPU (the machine has 2 cores: two busy loops take a whole core's worth
@@ -23,6 +24,13 @@ time, frames per cell; the game's own redraw (from a frame's start until Tk has 
 by the game: `ONESTROKE_FRAME_TIMES`) and what is left of the frame after it; the bot's time
 between levels against the game's own pauses. A last row plays the game at 30 fps with stalls
 under `--busy` busy loops: the pace the drag learns goes down with the game.
+
+`between`: the time between levels, from the end of a level's last drag (its last cell) to the
+start of the next level's first drag, on the real look (its complete screen known by layout: no
+text read) and on a panel look (`practice --panel zh --banner`: a Chinese panel with a decoy, the
+banner sliding across the top, gone on by its words), alternately; and how much of it went to
+reading words (OCR: every call of vision's `text.words`, timed in the loop's own process). The
+first gap of a run also loads the OCR engine, so it is given on its own.
 
 Every demo runs in its own process (`python -m onestroke demo ...`), its own Xvfb, judged from
 its game's log (`practice/process.py`'s `judge_log`, the same re-check of every path as `demo`).
@@ -289,6 +297,103 @@ def drag(levels: int, rounds: int, seed: int, busy: int) -> int:
     return 0 if all(r["cleared"] == r["levels"] and r["strays"] == 0 for r in rows) else 1
 
 
+LOOKS = {"real": (None, False), "panel zh + banner": ("zh", True)}
+
+
+def between_one(levels: int, seed: int, look: str) -> int:
+    """The loop in this process on its own Xvfb against the Tk game in `look`; one JSON line: each
+    gap between two drags and the OCR seconds inside it (the `between` job's runs)."""
+    import onestroke.bot.play.attempt as attempt
+    import onestroke.bot.vision.text as text
+    from onestroke.bot.device.xvfb import XvfbDevice  # lazy: it points this process at a new display
+    from onestroke.bot.play.loop import LevelLoop
+    from onestroke.practice.process import read_log, start_game, stop_game
+
+    drags: list[tuple[float, float]] = []
+    reads: list[tuple[float, float]] = []
+
+    def timed(into: list[tuple[float, float]], call: Any) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            began = time.monotonic()
+            try:
+                return call(*args, **kwargs)
+            finally:
+                into.append((began, time.monotonic()))
+
+        return run
+
+    # timing wrappers around the real calls (the loop looks them up as module attributes)
+    attempt.watched_drag = timed(drags, attempt.watched_drag)  # type: ignore[assignment]
+    text.words = timed(reads, text.words)  # type: ignore[assignment]
+    panel, banner = LOOKS[look]
+    with tempfile.TemporaryDirectory(prefix="onestroke-bench-") as name, XvfbDevice() as device:
+        log = Path(name) / "game.jsonl"
+        game = start_game(seed, log, (700, 140), levels=levels, panel=panel, banner=banner)
+        try:
+            LevelLoop(device, log_dir=Path(name), say=lambda _line: None).run(levels)
+            time.sleep(0.3)
+        finally:
+            stop_game(game.process)
+        verdicts = judge_log(read_log(log, 0, game.process.pid))
+    gaps = []
+    for (_, ended), (began, _) in zip(drags, drags[1:], strict=False):
+        ocr = sum(max(0.0, min(b, began) - max(a, ended)) for a, b in reads)
+        gaps.append((began - ended, ocr))
+    figures = {
+        "look": look,
+        "seed": seed,
+        "levels": levels,
+        "cleared": sum(v.cleared for v in verdicts),
+        "failed": sum(not v.cleared and not v.stray for v in verdicts),
+        "strays": sum(v.stray for v in verdicts),
+        "drags": len(drags),
+        "gaps": gaps,
+        "load": os.getloadavg()[0],
+    }
+    print(json.dumps(figures))
+    return 0
+
+
+def between(levels: int, rounds: int, seed: int) -> int:
+    rows = []
+    for r in range(rounds):
+        for look in LOOKS:
+            command = [sys.executable, "-m", "benchmarks.closed_loop_bench", "between-one", "--look", look]
+            command += ["--levels", str(levels), "--seed", str(seed + r)]
+            env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+            done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+            lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+            if done.returncode or not lines:
+                raise SystemExit(f"between-one --look {look!r} failed: {done.stderr.strip()[-500:]}")
+            rows.append(json.loads(lines[-1]))
+    print(
+        f"{levels} levels a run, strict game at 30 fps (Tk), the looks alternately; between levels:"
+        " the end of a level's last drag to the start of the next level's first drag"
+    )
+    print()
+    print(
+        "| look | seed | cleared | stray presses | first gap s (OCR s) | later gaps: median s | max s"
+        " | OCR median s | OCR share of the later gaps | load |"
+    )
+    print("|" + "---|" * 10)
+    for r in rows:
+        (first, first_ocr), later = r["gaps"][0], r["gaps"][1:]
+        seconds = [gap for gap, _ in later]
+        ocr = [o for _, o in later]
+        share = sum(ocr) / sum(seconds) if seconds else 0.0
+        print(
+            f"| {r['look']} | {r['seed']} | {r['cleared']}/{r['levels']} | {r['strays']}"
+            f" | {first:.2f} ({first_ocr:.2f}) | {statistics.median(seconds):.2f} | {max(seconds):.2f}"
+            f" | {statistics.median(ocr):.2f} | {share:.0%} | {r['load']:.1f} |"
+        )
+    print()
+    print(
+        f"the game's own pauses between levels: {COMPLETE_AFTER + RANKING_SECONDS:.1f} s"
+        f" (the walked board {COMPLETE_AFTER} s, the ranking screen {RANKING_SECONDS} s)"
+    )
+    return 0 if all(r["cleared"] == r["levels"] and r["strays"] == 0 for r in rows) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.closed_loop_bench", description=__doc__.split("\n")[0]
@@ -312,7 +417,19 @@ def main(argv: list[str] | None = None) -> int:
     one.add_argument("--seed", type=int, default=1)
     one.add_argument("--fps", type=float, default=60.0)
     one.add_argument("--stalls", action="store_true")
+    b = sub.add_parser("between", help="time between levels and OCR's share: real look and panel look")
+    b.add_argument("--levels", type=int, default=6)
+    b.add_argument("--rounds", type=int, default=2)
+    b.add_argument("--seed", type=int, default=1)
+    b1 = sub.add_parser("between-one", help="one run of `between` (in this process, on its own Xvfb)")
+    b1.add_argument("--look", choices=tuple(LOOKS), default="real")
+    b1.add_argument("--levels", type=int, default=6)
+    b1.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    if args.job == "between":
+        return between(args.levels, args.rounds, args.seed)
+    if args.job == "between-one":
+        return between_one(args.levels, args.seed, args.look)
     if args.job == "target":
         return target(args.levels, args.busy, args.seed)
     if args.job == "drag":

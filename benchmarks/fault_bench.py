@@ -198,12 +198,16 @@ def one_case(fault: object, target: Target, folder: Path) -> CaseRun:
             and run.killed_at
             and e.time >= run.killed_at
         ]
-        ok = bool(released) and run.killed_at is not None and released[0] - run.killed_at < KILL_RELEASE
+        up = released[0] - run.killed_at if released and run.killed_at is not None else None
+        ok = up is not None and up < KILL_RELEASE
         recovered = ok and counted.returncode == 1 and "the game window closed" in counted.stop_line
+        held = "never" if up is None else f"{1000 * up:.0f} ms"
+        note = f" (button up {held} after the kill, exit {counted.returncode})"
     else:
         recovered = counted.returncode == 0 and counted.cleared >= LEVELS
+        note = ""
     stop = re.sub(r"^onestroke: (level \d+: )?", "", counted.stop_line)
-    stop = re.sub(r" \(screenshot and overlay in .*\)", "", stop) or "(cleared, no line)"
+    stop = (re.sub(r" \(screenshot and overlay in .*\)", "", stop) or "(cleared, no line)") + note
     return CaseRun(
         recovered,
         len(counted.strays) + len(run.notes),

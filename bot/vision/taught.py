@@ -151,6 +151,7 @@ class Look:
     pitch_share: tuple[float, float]  # the smallest and largest pitch seen over the screen's width
     go_on: GoOn | None = None
     aspect: float = 1.0  # pitch y over pitch x
+    pitch_px: tuple[float, float] = (0.0, 0.0)  # the smallest and largest pitch seen, in pixels
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
 
@@ -164,6 +165,7 @@ class Look:
             "pitch_share": [round(v, 4) for v in self.pitch_share],
             "fill": round(self.fill, 3),
             "aspect": round(self.aspect, 4),
+            "pitch_px": [round(v, 2) for v in self.pitch_px],
             "centre_colour_lab": [round(v, 1) for v in self.centre_colour],
             "centre_tolerance": round(self.centre_tolerance, 1),
             "roles": {name: model.to_dict() for name, model in self.roles.items()},
@@ -206,6 +208,7 @@ class Look:
             (float(lo), float(hi)),
             go_on,
             float(data.get("aspect", 1.0)),
+            tuple(float(v) for v in data.get("pitch_px", (0.0, 0.0))),  # type: ignore[arg-type]
             tuple(data.get("taught_from", ())),
             tuple(data.get("notes", ())),
         )
@@ -381,6 +384,7 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
         (min(shares), max(shares)),
         go_on,
         float(np.median([g.pitch[1] / g.pitch[0] for g in geometries.values()])),
+        (min(g.pitch[0] for g in geometries.values()), max(g.pitch[0] for g in geometries.values())),
         tuple(e.name for e in examples),
         tuple(notes),
     )
@@ -637,7 +641,8 @@ def candidate_lattices(
     width = image.shape[1]
     lo, hi = look.pitch_share
     for origin, pitch in builtin_lattices(image)[:3]:  # only when the colour's lattice gave no board
-        if 0.5 * lo * width <= pitch[0] <= 2.0 * hi * width:
+        px_lo, px_hi = look.pitch_px
+        if 0.5 * lo * width <= pitch[0] <= 2.0 * hi * width or 0.5 * px_lo <= pitch[0] <= 2.0 * px_hi:
             yield (origin, pitch)
 
 
@@ -668,7 +673,10 @@ def mask_lattice(
     pitch = np.sqrt(area) / max(look.fill, 0.05)
     lo, hi = look.pitch_share
     squarish = (bw < 1.6 * bh) & (bh < 1.6 * bw) & (area > 0.4 * bw * bh) & (area >= 4)
-    sized = (pitch > 0.5 * lo * w) & (pitch < 2.0 * hi * w)
+    # the screen's share, or (a grab of more than the game: the whole screen) the pixels seen
+    sized = ((pitch > 0.5 * lo * w) & (pitch < 2.0 * hi * w)) | (
+        (pitch > 0.5 * look.pitch_px[0]) & (pitch < 2.0 * look.pitch_px[1])
+    )
     keep = np.flatnonzero(squarish & sized)
     if len(keep) < 3:
         return None

@@ -77,6 +77,9 @@ TABLE = [
     (["fixtures", "check", "{fresh}/absent"], BAD_INPUT),
     (["fixtures", "add", LEVEL, "--to", "{fresh}/added"], DONE),
     (["fixtures", "add", "{fresh}/absent.png", "--to", "{fresh}/added"], BAD_INPUT),
+    (["teach", "{fresh}/absent", "--name", "x"], BAD_INPUT),
+    (["teach", "fixtures", "--name", "not/a/name"], BAD_INPUT),
+    (["detect", LEVEL, "--look", "{fresh}"], BAD_INPUT),  # a look name is no path
     (["romeo", str(PUZZLES / "romeo_sample.txt")], DONE),
     (["romeo", "{romeo-big}", "--timeout", "0.1"], NOT_DONE),
     (["romeo", "{unsolvable}"], BAD_INPUT),

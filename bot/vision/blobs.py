@@ -19,6 +19,8 @@ FLAT_THRESHOLD = 14  # max-min over 3x3 (any channel) below this is "no edge"; J
 MIN_FILL = 0.64  # a rounded square fills ~97 % of its box (JPEG-eroded >= 85 %); a small disc, eroded, ~68 %
 MAX_ASPECT = 1.35  # a cell stretched by 15 % plus JPEG and rounding
 MIN_BLOB = 8  # px on each side
+LINE_THRESHOLD = 10  # a faint grid line: a change of 10 or more at every pixel of a long straight run
+LINE_RUN = 15  # px: a run this long, straight along a row or a column, is a line (noise never is)
 MAX_BLOBS = 600  # the lattice step compares every pair of blobs: this bounds its time and memory
 
 
@@ -71,9 +73,29 @@ def flat_mask(image: np.ndarray) -> np.ndarray:
     return cv2.compare(strongest, FLAT_THRESHOLD, cv2.CMP_LT)
 
 
+def line_mask(image: np.ndarray) -> np.ndarray:
+    """255 on straight horizontal and vertical lines too faint for `flat_mask` to see.
+
+    A grid drawn with thin, low-contrast lines (a framed grid, touching cells split by 1 px
+    lines) is one flat region to `flat_mask`: the 3x3 mean spreads a 1 px line of contrast 30 to
+    a change of 10. Unsmoothed, such a line changes by its whole contrast at every pixel of a
+    long straight run; grain and JPEG noise change as much here and there, never along
+    `LINE_RUN` pixels in a row. The lines are the structure: cut at them, the cells between are
+    compact regions like any tile.
+    """
+    gradient = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    b, g, r = cv2.split(gradient)
+    changed = cv2.compare(cv2.max(cv2.max(b, g), r), LINE_THRESHOLD, cv2.CMP_GE)
+    across = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((1, LINE_RUN), np.uint8))
+    down = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((LINE_RUN, 1), np.uint8))
+    return cv2.max(across, down)
+
+
 def compact_blobs(image: np.ndarray) -> Blobs:
-    """Flat regions shaped like a cell or a dot: nearly as wide as tall, filling their box."""
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(flat_mask(image), connectivity=4)
+    """Flat regions shaped like a cell or a dot, between faint lines too: nearly as wide as tall,
+    filling their box."""
+    mask = cv2.bitwise_and(flat_mask(image), cv2.bitwise_not(line_mask(image)))
+    count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)

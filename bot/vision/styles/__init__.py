@@ -17,7 +17,15 @@ import numpy as np
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
-from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box, corner_colours, gap_colours, same, sample
+from onestroke.bot.vision.sampling import (
+    COLOUR_TOLERANCE,
+    Box,
+    corner_colours,
+    corner_samples,
+    gap_colours,
+    same,
+    sample,
+)
 from onestroke.solver.board import Cell
 
 # a style's classifier: (image, lattice, background, box) -> (kinds, colours) of the box's positions
@@ -55,7 +63,13 @@ def read_grid(
     background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
     def kinds_of(box: Box) -> tuple[np.ndarray, np.ndarray]:
-        return classify(image, lattice, background, box)
+        kinds, colours = classify(image, lattice, background, box)
+        ring = np.ones(kinds.shape, bool)
+        ring[1:-1, 1:-1] = False
+        # the board ends where the cells stop being cells of its family: a ring position is taken
+        # only when it is bounded on its far side like every cell (the gap or a band of the path)
+        kinds[ring & (kinds == CELL) & _open_beyond(image, lattice, box, background, band_across)] = HOLE
+        return kinds, colours
 
     box, left_out = grow(kinds_of, members)
     kinds, colours = classify(image, lattice, background, box)
@@ -135,6 +149,49 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
             return (r0, r1, c0, c1), left_out
         r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)
         c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
+
+
+def _open_beyond(
+    image: np.ndarray, lattice: Lattice, box: Box, background: np.ndarray, across: float
+) -> np.ndarray:
+    """Border positions of `box` whose far side is not bounded: the gap beyond them (away from
+    the box) shows something that is neither the background nor a band of the path.
+
+    A cell of the board, plain or walked, ends at a gap (the background, a border line, the
+    grid's frame) or at a band to the next walked cell; the page above a framed grid, a panel in
+    the cells' own colour, the gradient under the board go on past where a cell would end (a
+    title's letters on the gap line count as not bounded too).
+    """
+    r0, r1, c0, c1 = box
+    right, down = gap_colours(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across)
+    band_right, _, covered_right, _ = gaps(right, background)
+    band_down, _, covered_down, _ = gaps(down, background)
+    # a band is narrower than what it joins: the lattice corners beside it show the background
+    # (a panel or the page beyond the grid fills them too)
+    corner = same(np.median(corner_samples(image, lattice, box), axis=2), background)
+    open_right = covered_right | (band_right & ~_beside(corner, "right"))
+    open_down = covered_down | (band_down & ~_beside(corner, "down"))
+    rows, cols = r1 - r0, c1 - c0
+    open_ = np.zeros((rows, cols), bool)
+    open_[0, :] |= open_down[0, 1:-1]
+    open_[-1, :] |= open_down[rows, 1:-1]
+    open_[:, 0] |= open_right[1:-1, 0]
+    open_[:, -1] |= open_right[1:-1, cols]
+    return open_
+
+
+def _beside(corner: np.ndarray, axis: str) -> np.ndarray:
+    """For every gap of the box extended by one ring (as `gap_colours` gives them), whether both
+    lattice corners at its ends show the background; `corner` is (R+1, C+1) for the box itself,
+    so the ring's outer gaps are the box's border corners."""
+    rows, cols = corner.shape[0] - 1, corner.shape[1] - 1
+    if axis == "right":  # gaps between [r, c] and [r, c+1] of the extended box: (R+2, C+1)
+        both = np.zeros((rows + 2, cols + 1), bool)
+        both[1:-1, :] = corner[:-1, :] & corner[1:, :]
+        return both
+    both = np.zeros((rows + 1, cols + 2), bool)
+    both[:, 1:-1] = corner[:, :-1] & corner[:, 1:]
+    return both
 
 
 def _like_a_cell(kinds: np.ndarray, colours: np.ndarray, inner: np.ndarray) -> np.ndarray:

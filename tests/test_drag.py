@@ -286,6 +286,16 @@ def test_a_window_that_closes_mid_drag_lifts_the_finger_at_once(window: bool) ->
         assert str(stopped.value).startswith("the board vanished from the screen at cell")
 
 
+def test_a_window_covered_before_the_press_is_never_pressed() -> None:
+    """The watch saw a cover come between the caller's last look and the press: no press at all."""
+    sim = SimGame(Rules(fps=30), seed=8, level=5)
+    path = route(sim)
+    with pytest.raises(DragStopped) as stopped:
+        drag(sim, path, window_fault=lambda: "covered")
+    assert stopped.value.cause == "covered" and stopped.value.taken == 1
+    assert sim.touch.down_at is None and not sim.touch.is_down  # never pressed
+
+
 def test_keep_mode_goes_on_from_the_cat() -> None:
     sim = SimGame(Rules(fps=30, on_release="keep"), seed=9, level=4)
     path = route(sim)

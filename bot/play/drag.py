@@ -131,6 +131,9 @@ def follow_route(
         jiggle = 0.1 * max(abs(x1 - x0), abs(y1 - y0))
     began = clock()
     state = _Drag(touch, watch, len(set(path)), to_pointer, pace, report, jiggle, window_fault, clock, sleep)
+    # the window watch may have seen a cover come (or the window go) since the caller last asked:
+    # its release had nothing to lift then, so the press itself must not happen
+    state._check_window(start + 1)
     touch.down(to_pointer(path[start]))
     state.stepped = clock()
     try:

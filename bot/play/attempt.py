@@ -73,11 +73,13 @@ class Attempts:
     wait_covered: float = WAIT_COVERED
     before_stroke: Callable[[], bool] = lambda: False  # the pause and stop keys' moment (loop.py)
     drags: list[DragReport] = field(default_factory=list, init=False)  # what each watched drag cost
+    unanswered: int = field(default=0, init=False)  # drags in a row the game ignored, the screen unchanged
 
     def clear_level(self, number: int) -> LevelReport:
         """Detect, plan and drag level `number`; when it did not advance, look again and go on from
         what shows (a few attempts, then the loop stops)."""
         self.log.level = number
+        self.unanswered = 0
         attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
         last = Retry()
         for attempt in range(1, attempts + 1):
@@ -222,6 +224,7 @@ class Attempts:
                     window=self.watch.window_id,
                 )  # fmt: skip
             )
+            self.unanswered = 0
         except DragStopped as stopped:
             last_step = stopped.taken >= len(plan.board) - 1  # every cell but the last showed taken
             if stopped.cause == "closed" and last_step and self.restarted(number):
@@ -254,10 +257,19 @@ class Attempts:
         """The drag got no answer: True when the game froze (nothing on the screen changed since the
         drag's last look, release included, for `FROZEN_AFTER` s; bot/play/frozen.py) and answered
         again within `wait_covered` s; False when it refused the move (something changed). A game
-        that stays frozen stops the loop."""
+        that stays frozen stops the loop.
+
+        One still screen proves nothing: a game that took a bumped move as illegal and keeps the
+        drawn path (keep on release) shows no change either. So the first such drag is only looked
+        at again and resumed; a second in a row that the game ignores too is a frozen game."""
         region = sight.screen_map.region
         if stopped.seen is None or changed_within(self.device, region, stopped.seen, FROZEN_AFTER):
+            self.unanswered = 0
             return False
+        self.unanswered += 1
+        if self.unanswered < 2:
+            return False
+        self.unanswered = 0
         self.log.say(f"level {number}: {fault_line('frozen', wait=self.wait_covered)}")
         if changed_within(self.device, region, stopped.seen, self.wait_covered):
             self.log.say(f"level {number}: the game answers again; looking again")

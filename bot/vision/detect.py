@@ -30,7 +30,6 @@ from onestroke.bot.vision.checks import (
     lattice_check,
     size_check,
 )
-from onestroke.bot.vision.families import drawn_holes
 from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import interpret
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
@@ -199,7 +198,7 @@ def _detections(image: np.ndarray, factor: float) -> Iterator[Detection]:
 
 def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
     lattice = fit_lattice(blobs, group)
-    reading = drawn_holes(styles.read(image, lattice))
+    reading = styles.read(image, lattice)
     roles = interpret(reading)
     r0, r1, c0, c1 = reading.box
     rows, cols = r1 - r0, c1 - c0

@@ -37,9 +37,7 @@ class Reading:
     a band joins two cells of the path is for `roles.py` to say. `letters` holds the letter read
     on a MARK position ('S' or 'E'); `left_out` the marked cells just outside the grid, beside
     it, that growing it did not take (row or column -1 or one past the last); `leaving` the
-    border positions from which a band crosses the gap out of the grid. `patches` holds each
-    position's colours on a square over its middle, for telling positions drawn alike
-    (`families.py`).
+    border positions from which a band crosses the gap out of the grid.
     """
 
     style: str
@@ -60,10 +58,6 @@ class Reading:
     left_out: list[Cell] = field(default_factory=list)  # marked cells just outside the grid
     leaving: list[Cell] = field(default_factory=list)  # border positions a band leaves the grid from
     figure_in_path_colour: bool = False  # the style draws its head marker in the path's colour
-    # each position's look over its middle (R, C, samples, 3): positions drawn alike compare equal
-    patches: np.ndarray | None = None
-    # (R, C) bool: no band and nothing else crosses any of the position's gaps (all background)
-    quiet: np.ndarray | None = None
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -25,7 +25,6 @@ from onestroke.bot.vision.sampling import (
     gap_colours,
     same,
     sample,
-    square_offsets,
 )
 from onestroke.solver.board import Cell
 
@@ -34,7 +33,6 @@ Classifier = Callable[[np.ndarray, Lattice, np.ndarray, Box], tuple[np.ndarray, 
 
 MAX_GRID = 24  # no real level is larger; bounds the ring growth on strange images
 DOTS_BELOW = 0.5  # member blobs smaller than this share of the pitch are dots, not tiles
-APPEARANCE = square_offsets(0.3, 7)  # a position's look for comparing it with others (families.py)
 
 
 def read(image: np.ndarray, lattice: Lattice) -> Reading:
@@ -100,39 +98,7 @@ def read_grid(
         left_out,
         leaving,
         figure_in_path_colour=figure_in_path_colour,
-        patches=sample(image, lattice, box, APPEARANCE) if style == "tiles" else None,
-        quiet=quiet_positions(
-            crossed(right, bands_right, covered_right, background),
-            crossed(down, bands_down, covered_down, background),
-            colours,
-        ),
     )
-
-
-def crossed(samples: np.ndarray, band: np.ndarray, covered: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Per gap, the colour of what crosses it (NaN where nothing does): a band, or a line through
-    its middle that stands clear of the background (a thin path line, a hint line; a border
-    line blurred into the tiles beside it does not)."""
-    middle = np.median(samples[..., 1, :, :], axis=-2)
-    clear = np.abs(middle - background).max(axis=-1) > COLOUR_TOLERANCE
-    out = np.where((band | (covered & clear))[..., None], middle, np.nan)
-    return out
-
-
-def quiet_positions(crossed_right: np.ndarray, crossed_down: np.ndarray, colours: np.ndarray) -> np.ndarray:
-    """Positions none of whose gaps has anything crossing it in a colour other than their own
-    (a drawn hole's own colour may fill the gap to the hole beside it): no band, no line."""
-    rows, cols = colours.shape[:2]
-    quiet = np.ones((rows, cols), bool)
-
-    def mark(gap: np.ndarray, cells: np.ndarray) -> np.ndarray:
-        return ~np.isnan(gap[..., 0]) & ~same(gap, cells)
-
-    quiet[:, :-1] &= ~mark(crossed_right, colours[:, :-1])
-    quiet[:, 1:] &= ~mark(crossed_right, colours[:, 1:])
-    quiet[:-1, :] &= ~mark(crossed_down, colours[:-1, :])
-    quiet[1:, :] &= ~mark(crossed_down, colours[1:, :])
-    return quiet
 
 
 def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -> tuple[Box, list[Cell]]:

@@ -169,19 +169,27 @@ def start_bot(*args: str) -> subprocess.Popen[str]:
 
 
 @contextmanager
+def running(bot: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
+    """`bot`, a background run, killed on the way out if it still runs (a failed assertion or a
+    timeout must not leave it pressing on the next test's game)."""
+    try:
+        yield bot
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.communicate()
+
+
+@contextmanager
 def bot_pressing(*args: str, timeout: float = 30) -> Iterator[subprocess.Popen[str]]:
     """`onestroke ARGS` started in the background, handed over once it holds the mouse button
     down (mid-drag, for a test to interrupt); killed on the way out if it still runs."""
-    bot = start_bot(*args)
-    try:
+    with running(start_bot(*args)) as bot:
         deadline = time.monotonic() + timeout
         while not button_is_down():
             assert bot.poll() is None and time.monotonic() < deadline, "the bot never pressed"
             time.sleep(0.01)
         yield bot
-    finally:
-        if bot.poll() is None:
-            bot.kill()
 
 
 @dataclass(frozen=True)

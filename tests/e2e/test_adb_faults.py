@@ -21,7 +21,7 @@ from pathlib import Path
 
 import adbutils
 import pytest
-from harness import ROOT, StandIns
+from harness import ROOT, StandIns, running
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -88,18 +88,13 @@ def test_the_bot_says_what_the_phone_did_and_goes_on(
     stand_ins.append(StandIns(log, "--levels", str(LEVELS)))
     port = stand_ins[0].port
     make, undo, line = FAULTS[fault]
-    bot = play(stand_ins[0], tmp_path)
-    try:
+    with running(play(stand_ins[0], tmp_path)) as bot:
         assert wait_cleared(log, 1, timeout=120), "level 1 was never cleared"
         adb(port, *make)
         time.sleep(AWAY_FOR)
         if undo is not None:
             adb(port, *undo)
         out, err = bot.communicate(timeout=240)
-    finally:
-        if bot.poll() is None:
-            bot.kill()
-            bot.communicate()
     context = f"exit {bot.returncode}\nstdout:\n{out}\nstderr:\n{err}\nlog:\n{records(log)}"
     assert "Traceback" not in out + err, context
     assert line in out, context
@@ -113,15 +108,10 @@ def test_the_bot_says_what_the_phone_did_and_goes_on(
 def test_a_screen_left_off_stops_the_bot_with_its_own_line(stand_ins: list[StandIns], tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     stand_ins.append(StandIns(log, "--levels", str(LEVELS)))
-    bot = play(stand_ins[0], tmp_path, "--wait-covered", "3")
-    try:
+    with running(play(stand_ins[0], tmp_path, "--wait-covered", "3")) as bot:
         assert wait_cleared(log, 1, timeout=120), "level 1 was never cleared"
         adb(stand_ins[0].port, "shell", "input", "keyevent", "26")
         out, err = bot.communicate(timeout=120)
-    finally:
-        if bot.poll() is None:
-            bot.kill()
-            bot.communicate()
     context = f"exit {bot.returncode}\nstdout:\n{out}\nstderr:\n{err}"
     assert "Traceback" not in out + err, context
     assert bot.returncode != 0, context

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from faults import CoverWindow, head_square
-from harness import Game, Windows, bot_pressing, button_is_down, start_bot
+from harness import Game, Windows, bot_pressing, button_is_down, running, start_bot
 from monitor import PressMonitor, seconds_to_release
 
 from onestroke.practice.process import start_game, stop_game
@@ -126,8 +126,7 @@ def test_a_cover_over_the_drag_head_lifts_the_button_at_once(windows: Windows, t
     with PressMonitor() as monitor:
         cover = CoverWindow(windows)
         args = ("play", "--levels", "2", "--log-dir", str(tmp_path), "--wait-covered", "10")
-        bot = start_bot(*args)
-        try:
+        with running(start_bot(*args)) as bot:
             head = monitor.wait_in_drag(12, timeout=60)
             assert head is not None, "the bot never dragged"
             latest = monitor.pointer_events()[-1]
@@ -138,9 +137,6 @@ def test_a_cover_over_the_drag_head_lifts_the_button_at_once(windows: Windows, t
             time.sleep(1.5)
             cover.hide()
             err, records = played(bot, game, 2)
-        finally:
-            if bot.poll() is None:
-                bot.kill()
         time.sleep(0.1)  # the last events through the stream
         held = seconds_to_release(monitor.events(), mapped)
     assert held is not None and held < 0.1, f"the button was still down {held} s after the cover was mapped"
@@ -159,16 +155,12 @@ def between_levels(
         pytest.skip("xdotool is not installed")
     game = windows.game(seed=72, position=(200, 100), levels=levels)
     args = ["play", "--levels", str(levels), "--log-dir", str(tmp_path)]
-    bot = start_bot(*args)
-    try:
+    with running(start_bot(*args)) as bot:
         deadline = time.monotonic() + 60
         while not [r for r in game.records() if r.get("cleared")] and time.monotonic() < deadline:
             time.sleep(0.01)
         now = fault(game)
         out, err = bot.communicate(timeout=120)
-    finally:
-        if bot.poll() is None:
-            bot.kill()
     records = game.records() + (now.records() if now is not game else [])
     return subprocess.CompletedProcess(args, bot.returncode, out, err), records
 

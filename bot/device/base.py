@@ -25,12 +25,10 @@ Safety rules (docs/CONTRIBUTING.md), enforced here for every backend:
 from __future__ import annotations
 
 import importlib
-import signal
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Protocol, TypeVar, runtime_checkable
@@ -39,6 +37,7 @@ import numpy as np
 
 from onestroke.bot.gesture import Gesture
 from onestroke.coords import Point, Rect
+from onestroke.signals import signals_deferred
 from onestroke.solver.errors import OnestrokeError, UserStop
 
 
@@ -131,33 +130,6 @@ class WindowStack(Protocol):
         window goes, moves or changes size, or another window comes over `area`. Where the
         question cannot be asked the watch never fires."""
         ...
-
-
-@contextmanager
-def signals_deferred() -> Iterator[None]:
-    """Hold back SIGINT/SIGTERM while the button is being released, deliver them afterwards.
-
-    Without this a second Ctrl-C could land inside the release call and leave the button down.
-    The Python-level handlers are swapped (they only ever run in the main thread), rather than
-    masking the signals: with other threads alive, the kernel hands a masked signal to one of
-    them and Python would still raise in the main thread.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held: list[int] = []
-
-    def hold(signum: int, _frame: object) -> None:
-        held.append(signum)
-
-    previous = {number: signal.signal(number, hold) for number in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():  # None: a handler installed outside Python
-            signal.signal(number, signal.SIG_DFL if handler is None else handler)
-        for number in held:
-            signal.raise_signal(number)
 
 
 def check_inside(points: Sequence[Point], area: Rect) -> None:

@@ -28,6 +28,7 @@ import numpy as np
 
 from onestroke.bot.vision.blobs import as_bgr
 from onestroke.coords import Rect
+from onestroke.signals import signals_deferred
 from onestroke.solver.errors import OnestrokeError
 
 DET_MODEL, REC_MODEL = "PP-OCRv6_det_small.onnx", "PP-OCRv6_rec_small.onnx"
@@ -158,7 +159,15 @@ _engine_lock = threading.Lock()  # one read at a time: the engine is not documen
 
 @cache
 def engine() -> Any:
-    """The OCR engine, built once on first use from the models in the rapidocr wheel."""
+    """The OCR engine, built once on first use from the models in the rapidocr wheel.
+
+    Ctrl-C waits until it is built: landing inside rapidocr's import or set-up, omegaconf turns
+    the interrupt into a ConfigKeyError of its own (a traceback, not `interrupted`)."""
+    with signals_deferred():
+        return _built_engine()
+
+
+def _built_engine() -> Any:
     try:
         # imported here, not at the top: rapidocr and ONNX Runtime take about a second to import,
         # and most detections (a level's board) never read text

@@ -184,3 +184,43 @@ def drawn_after(stroke: Sequence[Cell]) -> list[Cell]:
         elif not drawn or cell != drawn[-1]:
             drawn.append(cell)
     return drawn
+
+
+SHOWN_LIMIT = 5000  # more game states than this after one drag: too many ways to tell which it took
+
+
+def shown_after(
+    board: Board, drawn: Sequence[Cell], dragged: Sequence[Cell], *, limit: int = SHOWN_LIMIT
+) -> frozenset[tuple[Cell, ...]] | None:
+    """Every path a game can show once the finger passed `dragged` (from the cat on the head of
+    `drawn`, the start alone when nothing is drawn), or None when there are more than `limit`.
+
+    A game sees the finger at some of the cells it passes, in order (a late frame skips the
+    cells passed meanwhile), and replays `drawn_after`'s rule on those: onto the cell before the
+    head undoes the head, onto a free neighbour of the head takes it; the first cell seen that is
+    neither (a jump, a walked cell) ends the stroke, and the path stays as it was. So a drag that
+    goes back over drawn cells and on can leave the same cells taken in another order than the
+    one sent: which of them the game shows is for the screen to say (the cat on the head).
+    """
+    neighbours = {cell: frozenset(board.neighbours(cell)) for cell in board.open_cells}
+    first = tuple(drawn) or (board.start,)
+    shown: set[tuple[Cell, ...]] = set()
+    seen: set[tuple[int, tuple[Cell, ...]]] = set()
+    todo = [(0, first)]
+    while todo:
+        state = todo.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        if len(seen) > limit:
+            return None
+        at, path = state
+        shown.add(path)
+        head, taken = path[-1], set(path)
+        for i in range(at, len(dragged)):  # the next cell the game sees the finger at
+            cell = dragged[i]
+            if len(path) >= 2 and cell == path[-2]:
+                todo.append((i + 1, path[:-1]))
+            elif cell in neighbours.get(head, ()) and cell not in taken:
+                todo.append((i + 1, (*path, cell)))
+    return frozenset(shown)

@@ -15,7 +15,7 @@ import pytest
 from onestroke.practice.levels import make_level
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.check import is_valid_path
-from onestroke.solver.finish import Finish, WalkedError, drawn_after, finish, rest_of_level
+from onestroke.solver.finish import Finish, WalkedError, drawn_after, finish, rest_of_level, shown_after
 from onestroke.solver.search import solve
 
 
@@ -219,3 +219,56 @@ def test_a_small_board_is_kept_as_far_as_brute_force_says_it_can_be() -> None:
 def test_drawn_after_replays_the_games_undo_rule() -> None:
     assert drawn_after([(0, 0), (0, 1), (0, 2), (0, 1), (1, 1)]) == [(0, 0), (0, 1), (1, 1)]
     assert drawn_after([(0, 0), (0, 1), (0, 1)]) == [(0, 0), (0, 1)]
+
+
+def games_replay(board: Board, drawn: tuple[Cell, ...], seen: tuple[Cell, ...]) -> tuple[Cell, ...]:
+    """The game's rule step by step on the cells it saw (a second reading of practice/rules.py):
+    back onto the cell before the head undoes it, the head itself or a hole is ignored, a free
+    neighbour is taken, anything else ends the stroke."""
+    path = list(drawn)
+    for cell in seen:
+        if cell == path[-1] or cell not in board.open_cells:
+            continue
+        if len(path) >= 2 and cell == path[-2]:
+            path.pop()
+        elif cell in board.neighbours(path[-1]) and cell not in path:
+            path.append(cell)
+        else:
+            break
+    return tuple(path)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_paths_a_game_can_show_after_a_drag_are_those_of_every_set_of_cells_it_saw(seed: int) -> None:
+    """Checked against every subset of the cells passed (a late frame skips any of them), small drags."""
+    board = make_level(2, 3 + seed).board
+    rng = random.Random(seed)
+    drawn = tuple(random_walk(board, rng))
+    found = finish(board, drawn)
+    dragged = found.stroke[found.drag_start :][:11]
+    expected = {
+        games_replay(board, drawn, tuple(c for i, c in enumerate(dragged) if mask >> i & 1))
+        for mask in range(1 << len(dragged))
+    }
+    assert shown_after(board, drawn, dragged) == expected
+    as_sent = drawn_after(found.stroke[: found.drag_start + len(dragged)])
+    assert drawn in expected and tuple(as_sent) in expected
+
+
+def test_going_back_and_on_can_leave_the_same_cells_in_another_order() -> None:
+    """The case a screenshot's taken cells alone cannot tell: the cat on the head must."""
+    board = Board.from_text("S . .\n. . .\n")
+    drawn = ((0, 0), (1, 0), (1, 1), (0, 1))
+    # undo all three, then take the same three the other way round, then on to the last two
+    dragged = ((0, 1), (1, 1), (1, 0), (0, 0), (0, 1), (1, 1), (1, 0))
+    shown = shown_after(board, drawn, dragged)
+    assert shown is not None
+    same_cells = {path for path in shown if set(path) == set(drawn)}
+    assert same_cells == {drawn, ((0, 0), (0, 1), (1, 1), (1, 0))}
+    assert ((0, 0), (0, 1), (1, 1)) in shown and ((0, 0), (0, 1), (0, 2)) not in shown
+
+
+def test_too_many_ways_is_no_answer() -> None:
+    board = Board.from_text(". . . .\n. . . .\nS . . .\n")
+    walk = tuple(random_walk(board, random.Random(3)))
+    assert shown_after(board, (board.start,), walk * 3, limit=3) is None

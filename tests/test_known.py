@@ -24,7 +24,7 @@ from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision import detect
 from onestroke.coords import Point, Rect, ScreenMap
 from onestroke.practice.levels import make_level
-from onestroke.practice.render import render_screen
+from onestroke.practice.render import THEMES, render_screen
 from onestroke.practice.rules import Rules
 from onestroke.practice.screens import render_complete_screen, render_ranking_screen
 from onestroke.solver.board import Board, Cell
@@ -93,6 +93,33 @@ def test_other_screens_and_other_levels_are_not_read(level: tuple[Board, list[Ce
     i, beyond = next((i, c) for i in range(1, 5) for c in board.neighbours(path[i]) if c not in sent)
     assert known.reread(level_sight(board, [*path[: i + 1], beyond])) is None, "a cell off the walk"
     assert known.reread(level_sight(board, path[: i + 1])) is not None
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_a_walk_back_and_on_is_read_by_where_the_cat_sits(theme: str) -> None:
+    """A finish that undoes drawn cells and takes them again the other way round: a game that
+    skipped two cells on a late frame shows the same cells as before, in another order. Their
+    order by the walk sent would put the head where it was (the bot then presses beside the cat
+    for ever); the cat says where the head is."""
+    board = Board.from_text("S . . .\n. . . .\n. . . .\n")
+    drawn = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    before = sight_of(render_screen(board, width=W, height=H, route=drawn, theme=theme).image)
+    assert before.board == board and before.detection.walked == tuple(drawn)
+    back = [(1, 1), (1, 0), (0, 0)]
+    route = [(0, 1), (0, 2), (0, 3), (1, 3), (1, 2), (1, 1), (1, 0), (2, 0), (2, 1), (2, 2), (2, 3)]
+    known = KnownBoard(before, [*drawn, *back, *route])
+    other_way = [(0, 0), (0, 1), (1, 1), (1, 0)]  # (0, 2) to (1, 2) passed in one late frame
+    taken = known.lattice.taken(before.image, before.screen_map)
+    assert taken == set(drawn)
+    marked = known.lattice.head(before.image, before.screen_map, taken) == drawn[-1]
+    assert marked or THEMES[theme].start != "cat", "the cat marks the head"
+    for shown in (other_way, drawn, [(0, 0), (0, 1), (0, 2)]):
+        image = render_screen(board, width=W, height=H, route=shown, theme=theme).image
+        read = known.reread(sight_of(image))
+        if marked or set(shown) != set(drawn):
+            assert read is not None and read.detection.walked == tuple(shown), shown
+        else:  # a look that marks no head: two paths fit and nothing tells them apart
+            assert read is None, shown
 
 
 class CutShortPhone(StrictPhone):

@@ -6,9 +6,14 @@ cell walked) leaves a screenshot it refuses (docs/vision.md, limits). The loop s
 board: vision read it on the look the stroke was planned on. `KnownBoard.reread` asks vision
 to read a later screenshot with that lattice (`KnownLattice`, bot/vision/known.py: the cells
 off the plain colour, or None when the screen around the board changed), then judges the
-answer by the walk it sent: the taken cells are put in the order the walk sent them (a game
-only takes cells in the order the finger reaches them, some skipped when frames come late);
-they must make a path from the start on the board, and no cell off the walk may be taken.
+answer by the walk it sent. A walk that passes each cell once: the taken cells are put in the
+order the walk sent them (a game only takes cells in the order the finger reaches them, some
+skipped when frames come late); they must make a path from the start on the board, and no cell
+off the walk may be taken. A walk that goes back over drawn cells (a finish that undoes some
+first): the same cells can be taken in more than one order (`solver.finish.shown_after`), so
+the paths the game can show with exactly the taken cells are kept, and where more than one is
+left the figure on the head says which (`KnownLattice.head`). Where the figure shows, it must
+sit on the path's head in either case.
 
 Anything else gives None: the screenshot is then what vision says it is. Pure: a `Sight` in, a
 `Sight` with the walked cells out.
@@ -22,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision.known import KnownLattice
 from onestroke.solver.board import Board, Cell
-from onestroke.solver.finish import drawn_problem
+from onestroke.solver.finish import drawn_problem, shown_after
 
 
 @dataclass
@@ -44,11 +49,25 @@ class KnownBoard:
         return self.lattice.board
 
     def reread(self, sight: Sight) -> Sight | None:
-        """`sight` with the known board and the walked cells it shows, or None when it is not that level."""
+        """`sight` with the known board and the walked cells it shows, or None when it is not that
+        level, or when which path it shows cannot be told."""
         taken = self.lattice.taken(sight.image, sight.screen_map)
         if taken is None:
             return None
-        order = [cell for cell in dict.fromkeys(self.walk) if cell in taken]
-        if len(order) != len(taken) or drawn_problem(self.board, order):
-            return None  # a cell off the walk changed, or the taken cells make no path from the start
-        return replace(sight, detection=self.lattice.detection_with(sight.screen_map, order))
+        head = self.lattice.head(sight.image, sight.screen_map, taken)
+        candidates = [path for path in self._paths_taking(taken) if head in (None, path[-1])]
+        if len(candidates) != 1:
+            return None  # no path the walk can leave has these cells, or more than one and no figure
+        return replace(sight, detection=self.lattice.detection_with(sight.screen_map, candidates[0]))
+
+    def _paths_taking(self, taken: frozenset[Cell]) -> list[tuple[Cell, ...]]:
+        """The paths from the start with exactly the `taken` cells that the walk can have left drawn."""
+        if len(set(self.walk)) == len(self.walk):  # each cell passed once: the order sent
+            order = tuple(cell for cell in self.walk if cell in taken)
+            fits = len(order) == len(taken) and not drawn_problem(self.board, order)
+            return [order] if fits else []
+        drawn = self.before.detection.walked or (self.board.start,)
+        if tuple(self.walk[: len(drawn)]) != tuple(drawn):
+            return []  # not a walk on from the path this look showed
+        shown = shown_after(self.board, drawn, self.walk[len(drawn) - 1 :])
+        return sorted(path for path in shown or () if set(path) == taken)

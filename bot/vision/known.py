@@ -11,6 +11,8 @@ screenshot of the same region with it:
   path's band, the cat on the head), as the watched drag reads cells (`BoardWatch`,
   bot/vision/watch.py); None when the screen is not that level any more: around the board (the
   background, the bars, the buttons) it is not as it was;
+- `head`: which taken cell shows the figure (the cat, a head marker) as the earlier look showed
+  it on its head; None when no cell clearly does (a look that marks no head);
 - `detection`: the earlier look's detection with the lattice cut to the new region, the walked
   cells given, and a check saying how they were read.
 
@@ -35,6 +37,8 @@ from onestroke.solver.board import Board, Cell
 CHROME_STEP = 8  # every k-th pixel outside the board is compared with the earlier look
 CHROME_CHANGED = 0.05  # more than this share of them changed: another screen, not this level
 CHROME_MIN = 200  # fewer samples than this around the board (a region cut tight): no proof, no read
+FIGURE_HALF = 0.4  # half side of the box compared for the figure on the head, in pitches
+FIGURE_CLEAR = 3.0  # the head's box must be this many times closer to the figure than any other cell's
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class _View:
     geometry: Geometry
     watch: BoardWatch
     outside: np.ndarray
+    figure: np.ndarray  # the box around the earlier look's head: the figure as it is drawn
 
 
 @dataclass
@@ -77,6 +82,21 @@ class KnownLattice:
             return None
         # (not the watch's own test of the gaps between cells: a band as wide as a cell covers them)
         return view.watch.reading_of(image, at=0.0).taken
+
+    def head(self, image: np.ndarray, screen_map: ScreenMap, taken: frozenset[Cell]) -> Cell | None:
+        """The taken cell the figure sits on in `image` (after a `taken` that read it): the one
+        whose box is clearly the closest to the figure's box in the earlier look; None when no
+        cell is (nothing on the head but the path's colour, or two alike)."""
+        view = self._view(screen_map)
+        if view is None or not taken:
+            return None
+        distances = sorted(
+            (float(np.abs(_box(image, view.geometry, cell) - view.figure).mean()), cell) for cell in taken
+        )
+        if len(distances) == 1:
+            return distances[0][1]
+        (best, cell), (second, _) = distances[:2]
+        return cell if best * FIGURE_CLEAR < second else None
 
     def detection_with(self, screen_map: ScreenMap, walked: Sequence[Cell]) -> Detection:
         """The earlier detection in `screen_map`'s region (one `taken` answered for) with `walked`
@@ -115,7 +135,20 @@ class KnownLattice:
         geometry = geometry.translated(-dx, -dy)
         walked = self.detection.walked or (self.board.start,)  # the cat sits on the start
         watch = BoardWatch(lambda: reference, geometry, sorted(self.board.cells), walked)
-        return _View(reference, geometry, watch, _outside_mask(reference.shape, geometry.bounds()))
+        outside = _outside_mask(reference.shape, geometry.bounds())
+        return _View(reference, geometry, watch, outside, _box(reference, geometry, walked[-1]))
+
+
+def _box(image: np.ndarray, geometry: Geometry, cell: Cell) -> np.ndarray:
+    """The box of `FIGURE_HALF` pitches around `cell`'s centre (int16: for differences), cut to the image."""
+    x, y = geometry.centre(cell)
+    half = max(1, round(FIGURE_HALF * min(geometry.pitch)))
+    h, w = image.shape[:2]
+    x0, y0 = min(max(0, round(x) - half), w - 1), min(max(0, round(y) - half), h - 1)
+    x1, y1 = max(x0 + 1, min(w, round(x) + half + 1)), max(y0 + 1, min(h, round(y) + half + 1))
+    box = np.zeros((2 * half + 1, 2 * half + 1, 3), np.int16)
+    box[: y1 - y0, : x1 - x0] = image[y0:y1, x0:x1, :3]
+    return box
 
 
 def _outside_mask(shape: tuple[int, ...], bounds: Rect) -> np.ndarray:

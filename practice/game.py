@@ -84,7 +84,8 @@ class GameOptions:
     """How a practice game is set up, whoever hosts it (`onestroke practice` and its `--web`):
     the level sequence (`seed`, `levels`), the log, the size (`scale` times `BASE_SIZE`), the
     look (`theme`, or `look`: a random look's seed, practice/looks.py), the rules, and other
-    apps' complete screens (`panel`: their language, `banner`: the sliding strip)."""
+    apps' complete screens (`panel`: their language, `banner`: the sliding strip); `start_screen`:
+    a start-up screen with a start button before the first level."""
 
     seed: int = 1
     levels: int | None = None
@@ -95,6 +96,7 @@ class GameOptions:
     look: int | None = None
     panel: Language | None = None
     banner: bool = False
+    start_screen: bool = False
 
 
 DEFAULT_GAME = GameOptions()
@@ -119,7 +121,12 @@ class GameHost:
             banner=options.banner,
         )
         self.game = PracticeGame(
-            self.view, seed=options.seed, rules=self.rules, levels=options.levels, decoys=self.view.decoys
+            self.view,
+            seed=options.seed,
+            rules=self.rules,
+            levels=options.levels,
+            decoys=self.view.decoys,
+            start_screen=options.start_screen,
         )
         self.log = GameLog(options.log)
 

@@ -51,7 +51,7 @@ from onestroke.solver.board import Board, Cell, steps_for
 Point = tuple[float, float]
 ReleaseMode = Literal["keep", "clear"]
 RELEASE_MODES: tuple[ReleaseMode, ...] = ("keep", "clear")
-SCREENS = ("level", "complete", "ranking", "done", "dialog")
+SCREENS = ("start", "level", "complete", "ranking", "done", "dialog")
 FPS_RANGE = (1.0, 240.0)
 STALL_SECONDS = (0.0, 0.4)  # how late a stalled frame comes
 STALL_EVERY = 1.5  # seconds between stalls, on average
@@ -59,6 +59,7 @@ COMPLETE_AFTER = 0.3  # seconds the fully walked board stays before the complete
 RANKING_SECONDS = 0.8  # how long the ranking screen shows before the next level
 GO_ON = "go_on"
 CLOSE = "close"  # the dialog's own way out
+START = "start"  # the start-up screen's start button (practice/start_screen.py)
 DecoyEffect = Literal["replay", "dialog"]
 
 
@@ -320,6 +321,7 @@ class PracticeGame:
         ranking_seconds: float | None = None,
         level_for: Callable[[int], Level] | None = None,
         decoys: Mapping[str, DecoyEffect] | None = None,
+        start_screen: bool = False,
     ) -> None:
         self.layout, self.seed, self.rules = layout, seed, rules or Rules()
         self._level_for = level_for or (lambda number: make_level(seed, number))
@@ -343,6 +345,8 @@ class PracticeGame:
         self._screen_until = 0.0
         self.changed = True
         self._start_level(first_level)
+        if start_screen:  # a start-up screen first: its start button shows the first level
+            self.screen = "start"
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -419,7 +423,8 @@ class PracticeGame:
         self._pressed = name
         going_on = self.screen == "complete" and name == GO_ON
         closing = self.screen == "dialog" and name == CLOSE
-        if not (going_on or closing):
+        starting = self.screen == "start" and name == START
+        if not (going_on or closing or starting):
             self.records.append(Stray(name or "background", self.screen, self.level.number, point).record())
 
     def _on_release(self, t: float, point: Point) -> None:
@@ -437,6 +442,8 @@ class PracticeGame:
             self._decoy(over)
         elif self.screen == "dialog" and over == CLOSE:
             self.screen, self.dialog, self.changed = "complete", None, True
+        elif self.screen == "start" and over == START:
+            self.screen, self.changed = "level", True
 
     def _decoy(self, name: str) -> None:
         """What the app does on a press of its decoy `name` (already logged as a stray press)."""

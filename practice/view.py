@@ -13,6 +13,9 @@ look instead of a theme: the level (the path drawn in the look's style), its lev
 screen (a panel with the look's go-on control) and a plain ranking screen. The rules do not
 change; the look's capture freedoms (scaling, JPEG) are not applied: the window stays lossless.
 
+With `start_screen` set on the game (`practice --start-screen`) it opens on a start-up screen
+(practice/start_screen.py), in the panel's language (Chinese without one).
+
 With a `panel` language (`practice --panel zh|en|ja`, practice/panels.py) the level-complete
 screen is instead another app's: a panel with words over the dimmed finished board, a go-on
 button and decoys, each level the next combination of `panels.panel_styles`; a decoy's press
@@ -34,6 +37,7 @@ from onestroke.practice.looks import Look, draw_background, look_geometry, rende
 from onestroke.practice.render import board_geometry, render_screen
 from onestroke.practice.rules import PracticeGame
 from onestroke.practice.sprites import text
+from onestroke.practice.start_screen import render_start_screen
 from onestroke.solver.board import Board
 
 
@@ -97,6 +101,8 @@ class GameView:
 
     def _measure(self, screen: str) -> dict[str, Any]:
         board = Board.from_text("S .\n")
+        if screen == "start":
+            return dict(render_start_screen(self.width, self.height, self.panel or "zh").layout)
         if self.look is not None:
             # the complete screen's panel sits in the middle whatever the board; the level's icons
             # move with the board, so they are not controls here (a press on one is a press beside the cat)
@@ -145,6 +151,8 @@ class GameView:
 
     def _draw_screen(self, game: PracticeGame) -> np.ndarray:
         level, screen = game.level, game.screen
+        if screen == "start":  # in the panel's language (Chinese without one), whatever the look
+            return render_start_screen(self.width, self.height, self.panel or "zh").image
         if self.panel is not None and screen in ("complete", "done", "dialog"):
             return self._draw_panel(game, self.panel)
         if self.look is not None:

@@ -88,6 +88,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="end each level with another app's panel of text buttons in this language (go-on and decoys)",
     )
     p.add_argument("--banner", action="store_true", help="a banner slides across the top every few seconds")
+    p.add_argument(
+        "--start-screen",
+        action="store_true",
+        help="open on a start-up screen (a start button and decoys, in the --panel language)",
+    )
     add_rules_arguments(p, default="strict")
     p.add_argument("--web", action="store_true", help="the game as a web page in Chromium (127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="with --web: only serve the page, print its URL")
@@ -236,6 +241,7 @@ def run_practice(args: argparse.Namespace) -> int:
         look=args.look,
         panel=args.panel,
         banner=args.banner,
+        start_screen=args.start_screen,
     )
     if args.web:
         return run_web_practice(game, args.position, browser=not args.no_browser)

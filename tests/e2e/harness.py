@@ -72,6 +72,7 @@ class Windows:
         panel: str | None = None,
         banner: bool = False,
         scale: float = 1.0,
+        start_screen: bool = False,
     ) -> Game:
         rng = random.Random()
         if position is None:  # anywhere the whole window fits on the 1920x1080 screen
@@ -79,7 +80,16 @@ class Windows:
             position = (rng.randint(0, 1920 - width), rng.randint(0, 1080 - height))
         log = self.folder / f"game-{len(self.processes)}.jsonl"
         started = start_game(
-            seed, log, position, scale=scale, levels=levels, rules=rules, web=web, panel=panel, banner=banner
+            seed,
+            log,
+            position,
+            scale=scale,
+            levels=levels,
+            rules=rules,
+            web=web,
+            panel=panel,
+            banner=banner,
+            start_screen=start_screen,
         )
         self.processes.append(started.process)
         time.sleep(0.2)  # the first frame is drawn right after the window is mapped

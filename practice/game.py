@@ -85,7 +85,8 @@ class GameOptions:
     the level sequence (`seed`, `levels`), the log, the size (`scale` times `BASE_SIZE`), the
     look (`theme`, or `look`: a random look's seed, practice/looks.py), the rules, and other
     apps' complete screens (`panel`: their language, `banner`: the sliding strip); `start_screen`:
-    a start-up screen with a start button before the first level."""
+    a start-up screen with a start button before the first level; `solved_stays`: no complete
+    screen, the solved board stays with the app's next button (in that language) under it."""
 
     seed: int = 1
     levels: int | None = None
@@ -97,6 +98,7 @@ class GameOptions:
     panel: Language | None = None
     banner: bool = False
     start_screen: bool = False
+    solved_stays: Language | None = None
 
 
 DEFAULT_GAME = GameOptions()
@@ -119,6 +121,7 @@ class GameHost:
             look=look,
             panel=options.panel,
             banner=options.banner,
+            stay=options.solved_stays,
         )
         self.game = PracticeGame(
             self.view,
@@ -127,6 +130,7 @@ class GameHost:
             levels=options.levels,
             decoys=self.view.decoys,
             start_screen=options.start_screen,
+            ranking_seconds=0.0 if options.solved_stays else None,  # the next level at once
         )
         self.log = GameLog(options.log)
 

@@ -59,13 +59,15 @@ def start_game(
     panel: str | None = None,
     banner: bool = False,
     start_screen: bool = False,
+    solved_stays: str | None = None,
 ) -> RunningGame:
     """The practice game in its own process; returns once its window is on screen.
 
     `rules` default to the strict game at 30 frames per second (practice/rules.py); `web` plays
     it as a page in Chromium instead of a Tk window; `look` draws it in that seed's random look;
     `panel` (a language) ends each level with another app's panel, `banner` adds the sliding strip;
-    `start_screen` opens it on a start-up screen (in the panel's language)."""
+    `start_screen` opens it on a start-up screen (in the panel's language); `solved_stays` (a
+    language) shows no complete screen: the solved board stays with the app's next button."""
     command = [
         sys.executable, "-m", "onestroke", "practice", "--seed", str(seed), "--log", str(log),
         "--position", f"{position[0]},{position[1]}", "--scale", str(scale),
@@ -76,6 +78,7 @@ def start_game(
     command += ["--look", str(look)] if look is not None else []
     command += (["--panel", panel] if panel else []) + (["--banner"] if banner else [])
     command += ["--start-screen"] if start_screen else []
+    command += ["--solved-stays", solved_stays] if solved_stays else []
     # its own process group: the terminal's Ctrl-C reaches the bot, which stops the game itself
     game = detached(command, stdout=subprocess.PIPE, text=True, env=dict(os.environ))
     assert game.stdout is not None

@@ -13,6 +13,10 @@ look instead of a theme: the level (the path drawn in the look's style), its lev
 screen (a panel with the look's go-on control) and a plain ranking screen. The rules do not
 change; the look's capture freedoms (scaling, JPEG) are not applied: the window stays lossless.
 
+With `stay` (a language: `practice --solved-stays LANGUAGE`, practice/stay_screen.py) there is
+no complete screen: the level shows the app's next button under the board all the time, and the
+solved board stays until it is pressed.
+
 With `start_screen` set on the game (`practice --start-screen`) it opens on a start-up screen
 (practice/start_screen.py), in the panel's language (Chinese without one).
 
@@ -34,10 +38,11 @@ from onestroke.coords import Geometry, Rect
 from onestroke.practice import panels
 from onestroke.practice import screens as real
 from onestroke.practice.looks import Look, draw_background, look_geometry, render_look
-from onestroke.practice.render import board_geometry, render_screen
-from onestroke.practice.rules import PracticeGame
+from onestroke.practice.render import board_geometry, render_screen, theme_named
+from onestroke.practice.rules import GO_ON, PracticeGame
 from onestroke.practice.sprites import text
 from onestroke.practice.start_screen import render_start_screen
+from onestroke.practice.stay_screen import NEXT, next_button
 from onestroke.solver.board import Board
 
 
@@ -54,8 +59,10 @@ class GameView:
         look: Look | None = None,
         panel: panels.Language | None = None,
         banner: bool = False,
+        stay: panels.Language | None = None,
     ) -> None:
         self.width, self.height, self.theme, self.look = width, height, theme, look
+        self.stay = stay  # the solved board stays, with the app's next button under it (this language)
         self._screens = real if real_screens else None
         self._controls: dict[str, dict[str, Any]] = {}
         self.panel = panel
@@ -153,6 +160,8 @@ class GameView:
         level, screen = game.level, game.screen
         if screen == "start":  # in the panel's language (Chinese without one), whatever the look
             return render_start_screen(self.width, self.height, self.panel or "zh").image
+        if self.stay is not None and screen in ("level", "complete", "done", "ranking"):
+            return self._draw_staying(game, self.stay)
         if self.panel is not None and screen in ("complete", "done", "dialog"):
             return self._draw_panel(game, self.panel)
         if self.look is not None:
@@ -179,6 +188,23 @@ class GameView:
         image = shown.image
         if screen == "ranking":  # the older renderer has no ranking screen: a blank one stands in
             image[:] = image[0, 0]
+        return image
+
+    def _draw_staying(self, game: PracticeGame, language: panels.Language) -> np.ndarray:
+        """The level with the app's next button under the board; solved, it stays so (no complete
+        screen). The button is a stray press while the level is in play, go-on once it is solved."""
+        level = game.level
+        common: dict[str, Any] = {"level": level.number, "theme": self.theme, "cat": level.cat}
+        image = render_screen(
+            level.board, width=self.width, height=self.height, route=game.play.route, **common
+        ).image
+        # such an app has no bottom bar of the real game's (replay, SOS, gift, hint): the button's room
+        bar = [box for name, box in self._level_controls().items() if name != "back"]
+        if bar:
+            image[round(min(box.top for box in bar)) :] = theme_named(self.theme).background
+        box = next_button(image, self.geometry(level.board), language)
+        self._controls["level"] = {NEXT: box}
+        self._controls["complete"] = self._controls["done"] = self._controls["ranking"] = {GO_ON: box}
         return image
 
     def _draw_panel(self, game: PracticeGame, language: panels.Language) -> np.ndarray:

@@ -93,6 +93,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="open on a start-up screen (a start button and decoys, in the --panel language)",
     )
+    p.add_argument(
+        "--solved-stays",
+        choices=("zh", "en", "ja"),
+        help="no complete screen: the solved board stays, with a next button in this language under it",
+    )
     add_rules_arguments(p, default="strict")
     p.add_argument("--web", action="store_true", help="the game as a web page in Chromium (127.0.0.1)")
     p.add_argument("--no-browser", action="store_true", help="with --web: only serve the page, print its URL")
@@ -242,6 +247,7 @@ def run_practice(args: argparse.Namespace) -> int:
         panel=args.panel,
         banner=args.banner,
         start_screen=args.start_screen,
+        solved_stays=args.solved_stays,
     )
     if args.web:
         return run_web_practice(game, args.position, browser=not args.no_browser)

@@ -68,12 +68,17 @@ def sight_of(
 def with_words(sight: Sight, lists: WordLists) -> Sight:
     """`sight` with the words on its screen read and judged by `lists` (vision's `detect` with
     `read_text`): a screen that is not a plain level is then known by what it says (another app's
-    complete panel, its go-on control). A plain level, the real game's complete screen (known by
-    its layout) and a sight already read are returned as they are: no reading."""
+    complete panel, its go-on control; a solved board with a go-on control beside it). A plain
+    level, the real game's complete screen (known by its layout) and a sight already read are
+    returned as they are: no reading."""
     if not needs_words(sight):
         return sight
     began = time.perf_counter()
-    detection = detect(sight.image, read_text=True, lists=lists)
+    # a board solved as read with the lattice of the look before the drag (bot/play/known.py):
+    # vision alone may refuse it (a band that merges every cell), its words are judged beside it
+    geometry = sight.detection.geometry
+    board = geometry.bounds() if solved(sight) and geometry is not None else None
+    detection = detect(sight.image, read_text=True, lists=lists, solved_board=board)
     return replace(sight, detection=detection, detect_ms=(time.perf_counter() - began) * 1e3)
 
 

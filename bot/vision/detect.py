@@ -34,7 +34,7 @@ from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import interpret
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
 from onestroke.bot.vision.wordlists import WordLists
-from onestroke.coords import Geometry, Point
+from onestroke.coords import Geometry, Point, Rect
 from onestroke.solver.board import Board, Cell
 
 HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half size
@@ -95,6 +95,7 @@ def detect(
     halve_above: int = HALVE_ABOVE,
     read_text: bool = True,
     lists: WordLists | None = None,
+    solved_board: Rect | None = None,
 ) -> Detection:
     """Read a BGR (or grey / BGRA) screenshot of any size: the screen kind, the board, the path.
 
@@ -102,7 +103,10 @@ def detect(
     benchmark compares that with searching at full size). `read_text=False` never reads the
     words on the screen (other apps' complete screens then read as "other"); `lists` are the
     word lists the words are judged by (None: the project's, `wordlists.json`; the play loop
-    passes them with the user's own words added).
+    passes them with the user's own words added). `solved_board` is the box (image pixels) of a
+    board read solved with an earlier look's lattice (`known.py`: a path whose band merges every
+    cell into one shape leaves no plain cell for the lattice here): its words are judged as those
+    beside a solved board.
     """
     image = as_bgr(image)
     if min(image.shape[:2]) < MIN_SIDE:
@@ -115,7 +119,7 @@ def detect(
         solved = _solved(found)
         if (found.ok and not solved) or not read_text:
             return found  # a plain level: its text is never read (it costs 100 times the board)
-        return _by_words(image, found, solved, lists)
+        return _by_words(image, found, solved, lists, solved_board)
     if found.ok:  # a board and the complete screen's controls at once: trust neither
         check = Check("screen", False, f"a board, and also {complete.detail}")
         return _replace(found, board=None, checks=(*found.checks, check), reason=f"screen: {check.detail}")
@@ -135,12 +139,14 @@ def _solved(found: Detection) -> bool:
     return found.board is not None and found.ok and len(found.walked) == len(found.board.open_cells)
 
 
-def _by_words(image: np.ndarray, found: Detection, solved: bool, lists: WordLists | None) -> Detection:
+def _by_words(
+    image: np.ndarray, found: Detection, solved: bool, lists: WordLists | None, solved_board: Rect | None
+) -> Detection:
     """`found` (a screen that is not a plain level) with the words on it, complete when they prove it."""
     started = time.perf_counter()
     lines = screens.screen_words(image)
     seconds = time.perf_counter() - started
-    board = found.geometry.bounds() if solved and found.geometry is not None else None
+    board = found.geometry.bounds() if solved and found.geometry is not None else solved_board
     said = screens.complete_by_words(lines, solved_board=board, lists=lists)
     if said.go_on is None:
         return _replace(found, words=lines, text_seconds=seconds)

@@ -18,6 +18,9 @@ itself and feeds it events one at a time.
 Safety rules (docs/CONTRIBUTING.md), enforced here for every backend:
 - every point is checked to lie inside the session's area: all of a gesture's points before the
   press (`perform`), and each point again as it is sent;
+- a session told the game's window (`touch(area, window=...)`, a desktop with a window stack)
+  presses and moves only where that window is the one a person sees, asked at the moment of
+  the event (X11: under a server grab, so no window can come between the check and the press);
 - the finger (mouse button) is released on every exit path, with SIGINT/SIGTERM held back
   during the release (`signals_deferred`).
 """
@@ -59,6 +62,11 @@ class FailSafeStop(InputError, UserStop):
 
 class UnsafeDragError(OnestrokeError):
     """A touch was refused before it happened: a point lies outside the allowed area."""
+
+
+class NotOnWindow(UnsafeDragError):
+    """A press or a held-button move was refused at the moment it would have happened: the window
+    a person sees at its point is not the game's (another window came over it, or the game's went)."""
 
 
 @dataclass(frozen=True)
@@ -167,7 +175,12 @@ class TouchSession(ABC):
             raise InputError("touch session: down() while already down")
         self._pressed = True  # before the call: a press that fails halfway is still released
         self.position = point
-        self._press(point)
+        try:
+            self._press(point)
+        except NotOnWindow:  # refused before anything was sent: nothing to release
+            self._pressed = False
+            self.position = None
+            raise
 
     def move(self, point: Point) -> None:
         """Move the finger, still down, to `point`."""
@@ -223,7 +236,10 @@ class Device(Protocol):
     - `scale`: image pixels of a whole-screen grab per pointer unit (2 on Retina/HiDPI);
     - `windows`: the window stack when the device has one (X11), else None;
     - `grab(region)`: the pixels of `region` (default: the whole screen) as a BGR image;
-    - `touch(area)`: a new `TouchSession` whose points must lie inside `area` (pointer units);
+    - `touch(area, window)`: a new `TouchSession` whose points must lie inside `area` (pointer
+      units) and, with `window` (an id of the window stack), land on that window: a press or held
+      move where another window is on top raises `NotOnWindow` instead (a device without a
+      window stack has no windows to tell apart and ignores it);
     - `close()`: release what the device holds; devices are context managers too.
     """
 
@@ -234,7 +250,7 @@ class Device(Protocol):
 
     def grab(self, region: Rect | None = None) -> np.ndarray: ...
 
-    def touch(self, area: Rect) -> TouchSession: ...
+    def touch(self, area: Rect, window: int | None = None) -> TouchSession: ...
 
     def close(self) -> None: ...
 

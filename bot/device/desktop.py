@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import platform
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -22,11 +22,19 @@ from onestroke.bot.device.base import (
     DeviceBase,
     FailSafeStop,
     InputError,
+    NotOnWindow,
     TouchSession,
     register,
     signals_deferred,
 )
-from onestroke.bot.device.x11 import X11WindowStack, display_answers, is_x11, quiet_xlib, release_button_now
+from onestroke.bot.device.x11 import (
+    WindowGate,
+    X11WindowStack,
+    display_answers,
+    is_x11,
+    quiet_xlib,
+    release_button_now,
+)
 from onestroke.coords import Point, Rect
 from onestroke.locate import pointer_scale
 
@@ -152,16 +160,26 @@ def instant_move(gui: Any) -> Callable[[int, int], None] | None:
     return moved
 
 
-class MouseSession(TouchSession):
-    """The left mouse button as a finger, in pointer coordinates (logical points on HiDPI)."""
+Touched = Literal["press", "move"]  # what a gated session sends: the press, or a move with the button held
 
-    def __init__(self, gui: Any, area: Rect) -> None:
+
+class MouseSession(TouchSession):
+    """The left mouse button as a finger, in pointer coordinates (logical points on HiDPI).
+
+    With `window` (an X11 top-level window id: the game's) every press and held move goes
+    through a `WindowGate`: it happens only where that window is the one on top, else
+    `NotOnWindow` is raised and nothing is sent.
+    """
+
+    def __init__(self, gui: Any, area: Rect, window: int | None = None) -> None:
         super().__init__(area)
         self._gui = gui
         # macOS treats moves with the button down as plain moves unless they are drag events.
         self._drag_events = platform.system() == "Darwin"
         self._instant_move = instant_move(gui) if is_x11() else None
         self._display_gone = False  # python-xlib hangs on any request after its connection broke
+        gate = WindowGate(window) if window is not None and is_x11() else None
+        self._gate = gate if gate is not None and gate.works else None
 
     def _send(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         """One pyautogui call that Ctrl-C cannot split.
@@ -185,17 +203,33 @@ class MouseSession(TouchSession):
 
     def _press(self, point: Point) -> None:
         x, y = Point(*point).rounded()
+        if self._gate is not None:
+            self._send(self._gui.failSafeCheck)
+            self._gated(self._gate.press, x, y, "press")
+            return
         self._send(self._gui.moveTo, x, y)
         self._send(self._gui.mouseDown, x, y, button="left")
 
     def _move(self, point: Point) -> None:
         x, y = Point(*point).rounded()
+        if self._gate is not None:
+            self._send(self._gui.failSafeCheck)
+            self._gated(self._gate.move, x, y, "move")
+            return
         if self._drag_events:
             self._send(self._gui.dragTo, x, y, duration=0, button="left", mouseDownUp=False)
         elif self._instant_move is not None:
             self._send(self._instant_move, x, y)
         else:
             self._send(self._gui.moveTo, x, y)
+
+    def _gated(self, send: Callable[[int, int], bool], x: int, y: int, what: Touched) -> None:
+        """`send` through the gate (the fail-safe already checked); `NotOnWindow` when refused."""
+        sent: list[bool] = []
+        self._send(lambda: sent.append(send(x, y)))
+        if not sent[0]:
+            said = "not pressing" if what == "press" else "let go, not moving there"
+            raise NotOnWindow(f"{said}: the window on top at ({x}, {y}) is not the game's")
 
     def release_now(self) -> None:
         """Button up from any thread (a watcher that saw the game's window go): XTEST on a
@@ -217,6 +251,17 @@ class MouseSession(TouchSession):
                 raise  # the display went away: the button went with it, nothing is held down
         finally:
             gui.FAILSAFE = failsafe
+
+    def close(self) -> None:
+        """The gate's X connection closed (the finger is lifted first)."""
+        try:
+            self.up()
+        finally:
+            if self._gate is not None:
+                self._gate.close()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
 
 @register("desktop")
@@ -253,8 +298,8 @@ class DesktopDevice(DeviceBase):
     def grab(self, region: Rect | None = None) -> np.ndarray:
         return self._capture.grab(region or self.screen)
 
-    def touch(self, area: Rect) -> MouseSession:
-        return MouseSession(self._gui, area)
+    def touch(self, area: Rect, window: int | None = None) -> MouseSession:
+        return MouseSession(self._gui, area, window)
 
     def pointer_size(self) -> tuple[int, int]:
         """The screen's size in pointer units (pyautogui's)."""

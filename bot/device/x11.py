@@ -1,8 +1,10 @@
 """The X11 window stack: which window a person sees at a screen point (`X11WindowStack`).
 
 The desktop device offers it where there is one, so the play loop can refuse to drag over a
-window that covers the game. python-xlib is imported only when the stack is asked: importing it
-needs a usable Xauthority (see `quiet_xlib`), and most commands never ask.
+window that covers the game, and (`WindowGate`) the touch session presses and moves only where
+the game's window is on top, asked under a server grab at the moment of the event. python-xlib
+is imported only when the stack is asked: importing it needs a usable Xauthority (see
+`quiet_xlib`), and most commands never ask.
 """
 
 from __future__ import annotations
@@ -298,3 +300,64 @@ def release_button_now() -> None:
             d.close()
     except Exception:  # no connection: the display (and the button with it) is gone
         pass
+
+
+class WindowGate:
+    """Presses and held-button moves that land only on one top-level window, `wid`.
+
+    The question (is `wid` the window a person sees at the point?) and the XTEST event are sent
+    on one connection of the gate's own under a server grab: while the server is grabbed it
+    serves no other client, so no window can be mapped, moved or raised between the answer and
+    the event. A window watch (`WindowWatch`) hears of a cover only after the server has shown
+    it, and a busy machine may run the bot's press before the watch's thread; the gate has no
+    such gap. The answer is the server's own (TranslateCoordinates: the child of the root that
+    holds the point, as input is delivered), so it also holds for an input-only window.
+    """
+
+    def __init__(self, wid: int) -> None:
+        self.wid = wid
+        self._connection = _connect()
+
+    @property
+    def works(self) -> bool:
+        """False where there is no X connection to ask (then nothing is gated)."""
+        return self._connection is not None
+
+    def press(self, x: int, y: int) -> bool:
+        """Move to (x, y) and press the left button there, only when `wid` is on top at (x, y);
+        False (nothing sent) when it is not."""
+        return self._send(x, y, press=True)
+
+    def move(self, x: int, y: int) -> bool:
+        """Move to (x, y) only when `wid` is on top there; False (nothing sent) when it is not."""
+        return self._send(x, y, press=False)
+
+    def _top_at(self, x: int, y: int) -> int | None:
+        """The id of the root's child that holds (x, y) (None: the bare root)."""
+        root = self._connection.screen().root
+        child = root.translate_coords(root, x, y).child
+        return child.id if child else None
+
+    def _send(self, x: int, y: int, *, press: bool) -> bool:
+        from Xlib import X
+        from Xlib.ext import xtest
+
+        connection = self._connection
+        assert connection is not None, "the gate has no X connection (check `works`)"
+        connection.grab_server()
+        try:
+            if self._top_at(x, y) != self.wid:
+                return False
+            xtest.fake_input(connection, X.MotionNotify, x=x, y=y)
+            if press:
+                xtest.fake_input(connection, X.ButtonPress, 1)
+            return True
+        finally:
+            connection.ungrab_server()
+            connection.sync()
+
+    def close(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.close()
+            self._connection = None

@@ -138,8 +138,8 @@ class XvfbDevice(DeviceBase):
     def grab(self, region: Rect | None = None) -> np.ndarray:
         return self._desktop.grab(region)
 
-    def touch(self, area: Rect) -> MouseSession:
-        return self._desktop.touch(area)
+    def touch(self, area: Rect, window: int | None = None) -> MouseSession:
+        return self._desktop.touch(area, window)
 
     def close(self) -> None:
         self._stack.close()

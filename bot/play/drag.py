@@ -37,7 +37,7 @@ from typing import Literal, Protocol, get_args
 
 import numpy as np
 
-from onestroke.bot.device.base import Device, WindowStack
+from onestroke.bot.device.base import Device, NotOnWindow, WindowStack
 from onestroke.bot.play.faults import Fault, fault_line, window_fault
 from onestroke.bot.play.pace import DragPace
 from onestroke.bot.vision.watch import BoardReading, BoardWatch, Box
@@ -50,11 +50,12 @@ UNDOS = 3  # wrong cells undone in one drag before giving up
 FULL_EVERY = 8  # every this many steps one look takes in the whole board, not only around the head
 
 
-StopCause = Literal[Fault, "vanished", "dropped", "not-following", "changed", "undo"]
+StopCause = Literal[Fault, "vanished", "dropped", "not-following", "changed", "undo", "off-window"]
 """Why a drag was given up: what happened to the game's window (`Fault`: closed, moved, covered,
 minimised, resized); the board vanished from the pixels with no window to ask; the game dropped
 the drawn path; it stopped following (no answer after the re-sends); cells off the route changed
-at once; it kept taking cells off the route."""
+at once; it kept taking cells off the route; the touch session refused a press or move because
+the game's window was not the one on top at its point (`NotOnWindow`)."""
 
 
 class DragStopped(OnestrokeError):
@@ -134,7 +135,8 @@ def follow_route(
     # the window watch may have seen a cover come (or the window go) since the caller last asked:
     # its release had nothing to lift then, so the press itself must not happen
     state._check_window(start + 1)
-    touch.down(to_pointer(path[start]))
+    # and a cover that comes even later is refused by the session itself (`NotOnWindow`)
+    state._touch(touch.down, to_pointer(path[start]), start + 1)
     state.stepped = clock()
     try:
         state.run(path, start)
@@ -196,11 +198,20 @@ class _Drag:
 
     def _move(self, point: Point) -> float:
         """Send the finger to `point`; the time it was sent. Not once the game's window has gone."""
-        self._check_window(len(self.watch.latest or ()))
+        taken = len(self.watch.latest or ())
+        self._check_window(taken)
         began = self.clock()
-        self.touch.move(point)
+        self._touch(self.touch.move, point, taken)
         self.report.move_seconds += self.clock() - began
         return began
+
+    def _touch(self, send: Callable[[Point], None], point: Point, taken: int) -> None:
+        """`send(point)` (the press or a move); a refusal of the touch session (the game's window
+        is not on top at `point`) lifts the finger and stops the drag."""
+        try:
+            send(point)
+        except NotOnWindow as refused:
+            raise self._stop(str(refused), "off-window", taken) from None
 
     def _step(self, target: Cell, head: Cell, before: set[Cell], after: set[Cell], where: str) -> None:
         """Send the finger from `head` to `target`; return once the screen shows `after` taken.
@@ -325,7 +336,9 @@ def watched_drag(
     if watch.shape[:2] != (whole.height, whole.width):  # image pixels are not capture units (HiDPI)
         watch.grab_box = None  # whole-board looks only: a box would not line up pixel for pixel
     try:
-        with device.touch(board) as touch, ExitStack() as stack:
+        # the session presses and moves only where the game's window is on top (X11: `WindowGate`)
+        session = device.touch(board) if game is None else device.touch(board, game.id)
+        with session as touch, ExitStack() as stack:
             window_fault = None
             if game is not None:
                 # the X server tells the moment the game's window goes, moves or is covered: the

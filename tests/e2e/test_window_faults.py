@@ -11,15 +11,22 @@ from __future__ import annotations
 import subprocess
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from faults import CoverWindow, head_square
 from harness import Game, Windows, bot_pressing, button_is_down, running, start_bot
-from monitor import PressMonitor, seconds_to_release
+from monitor import Box, PressMonitor, button_left_down, seconds_to_release, strays
 
+from onestroke.bot.device import NotOnWindow
+from onestroke.bot.device.desktop import DesktopDevice
+from onestroke.bot.play.drag import DragStopped, watched_drag
+from onestroke.bot.vision.detect import detect
+from onestroke.coords import Geometry, Point, Rect
 from onestroke.practice.process import start_game, stop_game
 from onestroke.practice.rules import Rules
+from onestroke.solver.board import Cell
 
 pytestmark = pytest.mark.e2e
 
@@ -194,3 +201,96 @@ def test_a_game_restarted_at_another_scale_between_levels_is_found_again(
     # the bot's 3 levels: level 1 may be cleared once more in the restarted game (it starts there)
     assert done.stdout.count(" holes, capture ") == 3, done.stdout
     assert len(records) >= 3 and all(r.get("cleared") for r in records), (done.stderr, records)
+
+
+def box_of(game: Game) -> Box:
+    return Box(game.x, game.y, game.width, game.height)
+
+
+def test_a_press_or_held_move_where_another_window_is_on_top_is_refused(
+    windows: Windows, desktop: DesktopDevice
+) -> None:
+    """A touch session told the game's window presses and moves only where that window is on
+    top: under a cover of the test's own over the game's right half, the press is refused (no
+    ButtonPress reaches the server) and so is a held move; on the uncovered left half it presses."""
+    game = windows.game(seed=71, position=(200, 100), levels=1)
+    wid = window_of(game)
+    right = Box(game.x + game.width // 2, game.y, game.width - game.width // 2, game.height)
+    left_point = Point(game.x + game.width // 4, game.y + game.height // 2)
+    right_point = Point(*right.centre())
+    with PressMonitor() as monitor:
+        cover = CoverWindow(windows)
+        start_at = len(monitor.events())
+        cover.show(right)
+        cover.shown(monitor, right, start_at)
+        with desktop.touch(Rect(game.x, game.y, game.width, game.height), wid) as touch:
+            with pytest.raises(NotOnWindow, match=r"not pressing: the window on top at \(\d+, \d+\)"):
+                touch.down(right_point)
+            assert not touch.is_down
+            touch.down(left_point)
+            with pytest.raises(NotOnWindow, match="let go, not moving there"):
+                touch.move(right_point)
+        time.sleep(0.1)  # the last events through the stream
+        events = monitor.events()
+    presses = [e for e in monitor.pointer_events() if e.kind == "press"]
+    assert [(e.x, e.y, e.window) for e in presses] == [(*left_point.rounded(), wid)], presses
+    assert strays(events, {wid}) == [], strays(events, {wid})
+    assert not button_left_down(events) and not button_is_down()
+    assert cover.pressed() == [], "a press landed on the cover"
+
+
+@dataclass(frozen=True)
+class CoveredAtThePress(Geometry):
+    """The board's lattice in pointer units that maps a cover over the whole game at the last
+    moment before the press: when the drag asks where its first cell is for the second time
+    (the first answer sizes its re-send jiggle, the second is the press). Every look and window
+    check the drag makes before the press has been made then, as on a machine that stalled the
+    bot between its last look and the press."""
+
+    cover: Callable[[], None] = field(default=lambda: None, compare=False)
+    asked: list[Cell] = field(default_factory=list, compare=False)
+
+    def centre(self, cell: Cell) -> Point:
+        self.asked.append(cell)
+        if self.asked.count(self.asked[0]) == 2 and cell == self.asked[0]:
+            self.cover()
+        return super().centre(cell)
+
+
+def test_a_cover_that_comes_between_the_last_look_and_the_press_gets_no_press(
+    windows: Windows, desktop: DesktopDevice
+) -> None:
+    """The watched drag on the practice game, read by the detector from a real grab: a window
+    that covers the whole game after the drag's last look and window check, right before its
+    press, gets no press (and the game no press either); the drag stops naming the cover."""
+    game = windows.game(seed=71, position=(200, 100), levels=1)
+    wid = window_of(game)
+    region = Rect(game.x, game.y, game.width, game.height)
+    found = detect(desktop.grab(region), read_text=False)
+    assert found.board is not None and found.geometry is not None, found.reason
+    start = found.board.start
+    near = [(start[0] + dr, start[1] + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+    path = [start, next(cell for cell in near if cell in found.board.open_cells)]
+    with PressMonitor() as monitor:
+        cover = CoverWindow(windows)
+        shown: list[int] = []
+
+        def cover_the_game() -> None:
+            shown.append(len(monitor.events()))
+            cover.show(box_of(game))
+            cover.shown(monitor, box_of(game), shown[0])
+
+        on_screen = found.geometry.translated(game.x, game.y)  # Xvfb: one image pixel per pointer unit
+        pointer = CoveredAtThePress(
+            on_screen.origin, on_screen.pitch, on_screen.rows, on_screen.cols, cover_the_game
+        )
+        with pytest.raises(DragStopped) as stopped:
+            watched_drag(desktop, region, found.geometry, pointer, path, window=wid)
+        time.sleep(0.1)  # the last events through the stream
+        events = monitor.events()
+    assert shown, f"the cover never came: the drag asked for {pointer.asked}"
+    presses = [(e.x, e.y, e.window) for e in monitor.pointer_events() if e.kind == "press"]
+    assert presses == [], f"pressed {presses} (the cover's window is not {wid})"
+    assert strays(events, {wid}) == [] and not button_left_down(events)
+    assert cover.pressed() == [], "a press landed on the cover"
+    assert stopped.value.cause == "covered", stopped.value

@@ -378,7 +378,8 @@ class AdbDevice(DeviceBase):
             image = image[region.slices()]
         return np.ascontiguousarray(image)
 
-    def touch(self, area: Rect) -> TouchSession:
+    def touch(self, area: Rect, window: int | None = None) -> TouchSession:
+        """A touch stream inside `area`; `window` is ignored (a phone shows one app: no window stack)."""
         assert self.touch_method is not None, "the device is closed"
         return self.touch_method.session(area, self.cell_dwell)
 

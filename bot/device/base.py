@@ -56,6 +56,16 @@ class InputError(DeviceError):
     """The pointer or the touch screen cannot be driven."""
 
 
+class StrokeLost(InputError):
+    """The link to the device went away in the middle of a stroke; the message says how far it
+    got. `position` is where the finger was at the last event sent (None: not known), so a
+    device that comes back can lift it there (`Device.after_lost_stroke`)."""
+
+    def __init__(self, message: str, position: Point | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
 class FailSafeStop(InputError, UserStop):
     """The mouse went into a screen corner (pyautogui's fail-safe): the user stops the bot."""
 
@@ -240,6 +250,9 @@ class Device(Protocol):
       units) and, with `window` (an id of the window stack), land on that window: a press or held
       move where another window is on top raises `NotOnWindow` instead (a device without a
       window stack has no windows to tell apart and ignores it);
+    - `after_lost_stroke(lost)`: a stroke broke off because the link dropped (`StrokeLost`):
+      wait for the device to come back and lift the finger where it was, so the loop can look
+      again and go on; raises (the stop line) when it does not come back;
     - `close()`: release what the device holds; devices are context managers too.
     """
 
@@ -252,6 +265,8 @@ class Device(Protocol):
 
     def touch(self, area: Rect, window: int | None = None) -> TouchSession: ...
 
+    def after_lost_stroke(self, lost: StrokeLost) -> None: ...
+
     def close(self) -> None: ...
 
     def __enter__(self) -> Any: ...
@@ -260,7 +275,12 @@ class Device(Protocol):
 
 
 class DeviceBase:
-    """The lifecycle every backend shares: a context manager whose exit calls `close`."""
+    """The lifecycle every backend shares: a context manager whose exit calls `close`; a lost
+    stroke is the end of the run unless the backend can wait for its device."""
+
+    def after_lost_stroke(self, lost: StrokeLost) -> None:
+        """No link to come back: the stroke's loss stops the run."""
+        raise lost
 
     def close(self) -> None:
         """Nothing to release by default."""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from onestroke.bot.device import Device, perform
+from onestroke.bot.device import Device, StrokeLost, perform
 from onestroke.bot.gesture import DEFAULT_STROKE_PACE, StrokePace, route_gesture
 from onestroke.bot.play import guards
 from onestroke.bot.play.drag import FAULTS, DragReport, DragStopped, StopCause, watched_drag
@@ -128,7 +128,12 @@ class Attempts:
                 # after a fault the board may be elsewhere, or redrawn: the known lattice too
                 return Retry(known=None if stopped in FAULTS else known, drag_stopped=True)
         else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
-            perform(self.device, gesture, geometry.bounds())
+            try:
+                perform(self.device, gesture, geometry.bounds())
+            except StrokeLost as lost:  # the link dropped: once it is back, look again and go on
+                self.device.after_lost_stroke(lost)
+                self.log.say(f"level {number}: the stroke broke off when the link dropped; looking again")
+                return Retry(known=known, drag_stopped=True)
         drag_s = time.perf_counter() - began
         outcome, reread = self.wait_for_advance(board, known)
         if outcome == "advanced":

@@ -58,6 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--orientation", choices=ORIENTATIONS, default="portrait")
     p.add_argument("--unplug-after", type=int, metavar="N", help="the cable comes out after N touch events")
     p.add_argument(
+        "--drop-after",
+        type=int,
+        metavar="N",
+        help="the link drops for a moment (adb reconnect) after N touch events",
+    )
+    p.add_argument(
         "--stall-after", type=int, metavar="N", help="the game stalls 0.4 s once, right after touch event N"
     )
     p.add_argument(
@@ -89,6 +95,7 @@ def phones_from(args: argparse.Namespace) -> list[Phone]:
             screen=args.screen,
             orientation=args.orientation,
             unplug_after_touches=args.unplug_after,
+            drop_after_touches=args.drop_after,
             stall_after_touches=args.stall_after,
             linker_warning=args.linker_warning,
             first_level=args.first_level,

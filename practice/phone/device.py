@@ -128,6 +128,7 @@ class PhoneOptions:
     screen: str = "on"
     orientation: str = "portrait"
     unplug_after_touches: int | None = None  # the cable comes out after this many touch events
+    drop_after_touches: int | None = None  # the link drops for a moment (`adb reconnect`) after this many
     stall_after_touches: int | None = None  # the game's frames stop for STALL_SECONDS[1] after this one
     long_press: float = 0.5  # a finger held still this long after going down is a long press
     theme: str = "classic"
@@ -268,8 +269,11 @@ class Phone:
             if self.touches == self.options.stall_after_touches:  # the longest stall, at a known moment
                 self._next_frame = max(self._next_frame, t + STALL_SECONDS[1])
             unplug = self.options.unplug_after_touches
+            drop = self.options.drop_after_touches == self.touches  # the finger stays down meanwhile
         if unplug is not None and self.touches >= unplug:
             self.unplug()
+        elif drop:
+            self.reconnect()
 
     def _long_press(self, t: float, x: float, y: float) -> bool:
         """True when this first move comes after the finger rested `long_press` s where it went

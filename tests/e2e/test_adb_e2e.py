@@ -85,14 +85,44 @@ def test_two_phones_at_once_share_one_adb_server(stand_ins: list[StandIns], tmp_
 
 
 def test_a_phone_unplugged_mid_stroke_stops_with_one_line(stand_ins: list[StandIns], tmp_path: Path) -> None:
+    """The cable stays out: the bot waits `--wait-covered` seconds for the phone, then stops."""
     log = tmp_path / "game.jsonl"
     stand_ins.append(StandIns(log, "--unplug-after", "8"))
-    bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "1")
+    bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "1", "--wait-covered", "2")
     out, err = bot.communicate(timeout=120)
-    assert bot.returncode != 0
+    assert bot.returncode != 0, out + err
     (line,) = err.strip().splitlines()
-    assert "device phone-1 disconnected" in line and "the touch was ended on this side" in line
+    assert "device phone-1 disconnected" in line and "the touch was ended on this side" in line, line
+    assert "(it did not come back within 2 s)" in line, line
     assert "Traceback" not in out + err
+
+
+def test_a_link_that_drops_mid_stroke_and_comes_back_is_played_on(
+    stand_ins: list[StandIns], tmp_path: Path
+) -> None:
+    """`adb reconnect` in the middle of level 1's first stroke (after touch event 8): the stream
+    breaks while the phone still holds the finger down. Once the device is back the bot lifts
+    the finger where it was (the game ends that attempt as a release), looks again and finishes
+    from what the game took; all three levels are cleared with no stray touch."""
+    log = tmp_path / "game.jsonl"
+    stand_ins.append(StandIns(log, "--levels", "3", "--on-release", "keep", "--drop-after", "8"))
+    bot = play(stand_ins[0].env(tmp_path), tmp_path, "--adb", "--levels", "3", "--wait-covered", "10")
+    out, err = bot.communicate(timeout=240)
+    found = records(log)
+    context = f"exit {bot.returncode}\n{out}\n{err}\n{found}"
+    assert bot.returncode == 0, context
+    assert "Traceback" not in out + err, context
+    assert "device phone-1: the link dropped in the middle of a stroke" in out, context
+    assert "device phone-1: the game is back; going on" in out, context
+    assert "device phone-1: the finger lifted at" in out, context
+    assert [r for r in found if "stray" in r or "phone" in r] == [], context
+    first = found[0]
+    assert first["level"] == 1 and not first["cleared"] and first["reason"].startswith("released after"), (
+        context
+    )
+    assert [r["level"] for r in found if r["cleared"]] == [1, 2, 3], context
+    resumed = found[1]
+    assert resumed["level"] == 1 and resumed.get("kept", 0) > 0, context  # built on the cells it took
 
 
 @pytest.mark.parametrize(

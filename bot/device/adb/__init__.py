@@ -378,6 +378,32 @@ class AdbDevice(DeviceBase):
             image = image[region.slices()]
         return np.ascontiguousarray(image)
 
+    def after_lost_stroke(self, lost: StrokeLost) -> None:
+        """The link dropped in the middle of a stroke (a loose cable, `adb reconnect`): wait up to
+        `wait_away` seconds for the game to show again, then lift the finger where it was (the
+        phone may still hold the touch: its UP never came), so the loop looks again and goes on
+        from what the game took. A phone that does not come back stops the run with `lost`'s
+        line and how long it was waited for."""
+        serial = self.phone.serial
+        self._say(
+            f"device {serial}: the link dropped in the middle of a stroke; the touch was ended on this side"
+        )
+        try:
+            self._wait_back("offline")
+        except CaptureError:
+            raise StrokeLost(
+                f"{lost} (it did not come back within {self.wait_away:g} s)", lost.position
+            ) from None
+        assert self.touch_method is not None, "the device is closed"
+        if lost.position is not None:
+            try:
+                self.touch_method.lift(lost.position)
+            except AdbLinkError as error:
+                raise StrokeLost(f"{lost} (lifting the finger after it came back failed: {error})") from None
+            self._say(
+                f"device {serial}: the finger lifted at ({lost.position[0]:.0f}, {lost.position[1]:.0f})"
+            )
+
     def touch(self, area: Rect, window: int | None = None) -> TouchSession:
         """A touch stream inside `area`; `window` is ignored (a phone shows one app: no window stack)."""
         assert self.touch_method is not None, "the device is closed"

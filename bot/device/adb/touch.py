@@ -33,17 +33,13 @@ from typing import Any, ClassVar
 from onestroke.bot.device.adb.connection import AdbLinkError, Disconnected, Phone, ShellStream
 from onestroke.bot.device.adb.maatouch import ANSWER_TIMEOUT, MaaTouch
 from onestroke.bot.device.adb.timing import link_round_trip, median_seconds, session_round_trip
-from onestroke.bot.device.base import DeviceError, InputError, TouchSession
+from onestroke.bot.device.base import DeviceError, InputError, StrokeLost, TouchSession
 from onestroke.coords import Point, Rect
 
 
 def _xy(point: Point) -> str:
     x, y = Point(*point).rounded()
     return f"{x} {y}"
-
-
-class StrokeLost(InputError):
-    """The phone went away in the middle of a stroke; the message says how far it got."""
 
 
 class TouchUnusable(InputError):
@@ -113,7 +109,8 @@ class InputSession(TouchSession):
         cause = self.phone.lost(error)  # asks the server whether the device is still there
         return StrokeLost(
             f"{cause} in the middle of a stroke, after {self._answered} touch event(s):"
-            " the touch was ended on this side; check the phone before playing on"
+            " the touch was ended on this side; check the phone before playing on",
+            self.position,
         )
 
     def _press(self, point: Point) -> None:
@@ -151,7 +148,9 @@ class EachSession(TouchSession):
         try:
             status, out, err = self.phone.shell_status(f"input motionevent {action} {_xy(point)}")
         except AdbLinkError as error:
-            raise StrokeLost(f"{error} in the middle of a stroke: the touch was ended on this side") from None
+            raise StrokeLost(
+                f"{error} in the middle of a stroke: the touch was ended on this side", self.position
+            ) from None
         if status != 0:
             raise InputError(f"device {self.phone.serial}: input motionevent {action} failed: {err or out}")
 
@@ -189,7 +188,8 @@ class MaaTouchSession(TouchSession):
             self.lost = True
             raise StrokeLost(
                 f"{error} in the middle of a stroke, after {self.events} touch event(s):"
-                " the touch was ended on this side; check the phone before playing on"
+                " the touch was ended on this side; check the phone before playing on",
+                self.position,
             ) from None
         self.events += 1
 
@@ -269,6 +269,13 @@ class TouchMethod(ABC):
     @abstractmethod
     def session(self, area: Rect, dwell: float) -> TouchSession: ...
 
+    def lift(self, point: Point) -> None:
+        """One finger-up at `point`, outside any stroke: the end of a touch the phone may still
+        hold after the link dropped mid-stroke (`input motionevent UP`; MaaTouch overrides)."""
+        status, out, err = self.phone.shell_status(f"input motionevent UP {_xy(point)}")
+        if status != 0:
+            raise InputError(f"device {self.phone.serial}: input motionevent UP failed: {err or out}")
+
     def close(self) -> None:  # noqa: B027  (a default, not a hole: most methods start nothing)
         """Nothing to stop by default."""
 
@@ -325,6 +332,13 @@ class MaaTouchMethod(TouchMethod):
     def session(self, area: Rect, dwell: float) -> TouchSession:
         # the phone keeps events 3/4 of a cell's dwell apart whatever the link does
         return MaaTouchSession(self.running, area, spacing=0.75 * dwell)
+
+    def lift(self, point: Point) -> None:
+        """MaaTouch's own process went with the link: it is not started again within a run."""
+        raise InputError(
+            f"device {self.phone.serial}: MaaTouch stopped when the link dropped; start onestroke again"
+            " (check the phone first: its last touch may still be held)"
+        )
 
     def close(self) -> None:
         self.running.close()

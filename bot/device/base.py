@@ -293,11 +293,19 @@ class DeviceBase:
 
 
 def perform(
-    device: Device, gesture: Gesture, area: Rect, *, sleep: Callable[[float], None] = time.sleep
+    device: Device,
+    gesture: Gesture,
+    area: Rect,
+    *,
+    window: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> None:
-    """Play `gesture` on `device`: every point checked inside `area` first, the finger always lifted."""
+    """Play `gesture` on `device`: every point checked inside `area` first, the finger always lifted.
+
+    `window` (the game's, in the device's window stack): each press and held move lands only
+    where that window is on top, else `NotOnWindow` is raised (`Device.touch`)."""
     check_inside(gesture.points, area)
-    with device.touch(area) as session:
+    with device.touch(area) if window is None else device.touch(area, window) as session:
         for event in gesture.events:
             if event.kind == "down":
                 session.down(event.point)

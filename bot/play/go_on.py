@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from onestroke.bot.device import Device, perform
+from onestroke.bot.device import Device, NotOnWindow, perform
 from onestroke.bot.gesture import tap
 from onestroke.bot.play.faults import fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
@@ -192,12 +192,18 @@ class GoOn:
         the window stack shows another window than the game's there (never press on what is not
         the game)."""
         stack, game = self.device.windows, self.watch.window_id
-        if stack is not None and game is not None:
+        over = f"another window is over the go-on control at {button}: not pressing it"
+        gate = None  # the game's window, when known: the press lands only where it is on top
+        if stack is not None and game is not None and self.watch.window_fault() != "closed":
             top = stack.topmost([button])
-            if top is not None and top[0] != game and self.watch.window_fault() != "closed":
-                over = f"another window is over the go-on control at {button}: not pressing it"
+            if top is not None and top[0] != game:
                 raise self.log.stop(over, sight)
-        perform(self.device, tap(button), sight.screen_map.capture_to_pointer(sight.screen_map.region))
+            gate = game
+        area = sight.screen_map.capture_to_pointer(sight.screen_map.region)
+        try:
+            perform(self.device, tap(button), area, window=gate)
+        except NotOnWindow:  # a window came over the control after the look above
+            raise self.log.stop(over, sight) from None
 
     def wait_for_level(self, number: int | None) -> None:
         """After go-on was pressed: wait through the screens in between (a ranking screen) until a

@@ -19,8 +19,9 @@ from faults import CoverWindow, head_square
 from harness import Game, Windows, bot_pressing, button_is_down, running, start_bot
 from monitor import Box, PressMonitor, button_left_down, seconds_to_release, strays
 
-from onestroke.bot.device import NotOnWindow
+from onestroke.bot.device import NotOnWindow, perform
 from onestroke.bot.device.desktop import DesktopDevice
+from onestroke.bot.gesture import tap
 from onestroke.bot.play.drag import DragStopped, watched_drag
 from onestroke.bot.vision.detect import detect
 from onestroke.coords import Geometry, Point, Rect
@@ -212,7 +213,8 @@ def test_a_press_or_held_move_where_another_window_is_on_top_is_refused(
 ) -> None:
     """A touch session told the game's window presses and moves only where that window is on
     top: under a cover of the test's own over the game's right half, the press is refused (no
-    ButtonPress reaches the server) and so is a held move; on the uncovered left half it presses."""
+    ButtonPress reaches the server) and so is a held move, and a tap `perform`s told the window;
+    on the uncovered left half it presses."""
     game = windows.game(seed=71, position=(200, 100), levels=1)
     wid = window_of(game)
     right = Box(game.x + game.width // 2, game.y, game.width - game.width // 2, game.height)
@@ -230,6 +232,8 @@ def test_a_press_or_held_move_where_another_window_is_on_top_is_refused(
             touch.down(left_point)
             with pytest.raises(NotOnWindow, match="let go, not moving there"):
                 touch.move(right_point)
+        with pytest.raises(NotOnWindow, match="not pressing"):  # a tap (go-on) told the game's window
+            perform(desktop, tap(right_point), Rect(game.x, game.y, game.width, game.height), window=wid)
         time.sleep(0.1)  # the last events through the stream
         events = monitor.events()
     presses = [e for e in monitor.pointer_events() if e.kind == "press"]

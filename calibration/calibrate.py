@@ -42,6 +42,11 @@ class Calibration:
             f"{board.rows}x{board.cols} board at {corners}",
             f"scale {profile.scale:g} capture pixels per pointer unit",
             f"next button {where}",
+            *(
+                [f"boards read with the look {profile.look!r} (play --profile {profile.name} uses it too)"]
+                if profile.look
+                else []
+            ),
         ]
 
 

@@ -51,7 +51,10 @@ class Profile:
       phone), `serial` for adb; "screen" in files written before the device registry means
       `desktop`;
     - `methods`: how the backend captures and touches (`{"capture": "mss", "touch": "pyautogui"}`),
-      as measured or chosen at calibration; empty: the backend's defaults.
+      as measured or chosen at calibration; empty: the backend's defaults;
+    - `look`: the taught look boards were read with at calibration (`calibrate --look LOOK`,
+      `onestroke teach`), used by `play --profile` unless `--look` says otherwise; None: the
+      built-in reading.
     """
 
     name: str = "default"
@@ -63,6 +66,7 @@ class Profile:
     backend: str = "desktop"
     methods: dict[str, str] = field(default_factory=dict)
     serial: str | None = None
+    look: str | None = None
     created: str = ""
     version: int = field(default=FORMAT_VERSION)
 
@@ -85,6 +89,11 @@ class Profile:
             raise ProfileError(f"profile {self.name!r}: region {self.region} has no area")
         if not isinstance(self.created, str):
             raise ProfileError(f"profile {self.name!r}: created must be text, not {_short(self.created)}")
+        if self.look is not None and not (isinstance(self.look, str) and NAME_PATTERN.match(self.look)):
+            raise ProfileError(
+                f"profile {self.name!r}: look must be a look's name (letters, digits, '.', '_' or '-'),"
+                f" not {_short(self.look)}"
+            )
         if self.serial is not None and not isinstance(self.serial, str):
             raise ProfileError(f"profile {self.name!r}: serial must be text, not {_short(self.serial)}")
         if not isinstance(self.backend, str) or not BACKEND_PATTERN.match(self.backend):

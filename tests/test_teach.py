@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from onestroke.calibration.profile import ProfileError
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # the bench's helpers live in benchmarks/, beside the package
     sys.path.insert(0, str(ROOT))
@@ -188,3 +190,20 @@ def test_the_settings_file_can_name_the_look(tmp_path, data_dir, monkeypatch, ca
     (tmp_path / "config" / "onestroke.toml").write_text('[profile.myapp]\nlook = "myapp"\n', encoding="utf-8")
     assert main(["config", "play", "--profile", "myapp"]) == 0
     assert any(line.split()[:2] == ["--look", "myapp"] for line in capsys.readouterr().out.splitlines())
+
+
+def test_a_profile_names_the_look_that_play_then_loads_first(tmp_path, data_dir, monkeypatch, capsys):
+    """`calibrate --look` keeps the look in the profile; `play --profile` loads it before anything
+    starts (a look gone since is one line, exit 2), and `--look` wins over it."""
+    from onestroke.calibration.profile import Profile, load_profile, save_profile
+
+    monkeypatch.setenv("ONESTROKE_CONFIG_DIR", str(tmp_path / "config"))
+    save_profile(Profile(name="myapp", look="gone"))
+    assert load_profile("myapp").look == "gone"
+    assert main(["play", "--dry-run", "--profile", "myapp"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no look 'gone'" in err, err
+    assert main(["play", "--dry-run", "--profile", "myapp", "--look", "other"]) == 2
+    assert "no look 'other'" in capsys.readouterr().err
+    with pytest.raises(ProfileError, match="look must be a look's name"):
+        Profile(name="x", look="../etc")

@@ -265,7 +265,10 @@ def run_play(args: argparse.Namespace) -> int:
         check_video_path(args.video)
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
-    reader = reader_for(args.look) if args.look else None
+    look = args.look or (profile.look if profile else None)  # --look wins over the profile's
+    reader = reader_for(look) if look else None
+    if look and not args.look and profile is not None:
+        print(f"play: reading boards with the look {look!r} (profile {profile.name!r})")
     with device_for(
         profile,
         adb=args.adb,
@@ -366,6 +369,7 @@ def run_calibrate(args: argparse.Namespace) -> int:
             backend=capabilities.name,
             methods={"capture": capabilities.capture, "touch": capabilities.touch},
             serial=args.adb or None,
+            look=args.look,
         )
         found = calibrate(image, screen=device.screen, profile=base, next_button=args.next, reader=reader)
     write_image(overlay_path, found.overlay)

@@ -109,19 +109,21 @@ def test_the_panel_decoy_is_stray_and_go_on_brings_level_two(
     assert len([r for r in records if "stray" in r]) == 1, records
 
 
-def test_bot_clears_ten_panel_levels_in_chromium_without_a_stray_press(
-    windows: Windows, tmp_path: Path
+@pytest.mark.parametrize(("language", "levels"), [("zh", 10), ("en", 4), ("ja", 4)])
+def test_bot_clears_panel_levels_in_chromium_without_a_stray_press(
+    windows: Windows, tmp_path: Path, language: panels.Language, levels: int
 ) -> None:
-    """Issue 19's target: the strict web game in Chromium, each level ending with a Chinese
-    panel (a decoy beside, above or around 下一关), the banner sliding across the top: 10 of 10
-    cleared and no stray press, from the game's own log."""
+    """Issue 19's target: the strict web game in Chromium, each level ending with a panel (a
+    decoy beside, above or around 下一关 / NEXT LEVEL / 次へ), the banner sliding across the top:
+    10 of 10 cleared in Chinese, 4 of 4 in English and in Japanese, and no stray press, from the
+    game's own log."""
     if not any(shutil.which(name) for name in BROWSERS):
         pytest.skip("Chromium is not installed (apt-get install chromium; `bash run.sh test` installs it)")
-    game = windows.game(seed=SEED, panel="zh", banner=True, web=True, levels=10)
-    done = run_bot("play", "--levels", "10", "--log-dir", str(tmp_path), timeout=600)
+    game = windows.game(seed=SEED, panel=language, banner=True, web=True, levels=levels)
+    done = run_bot("play", "--levels", str(levels), "--log-dir", str(tmp_path), timeout=600)
     records = game.records()
     assert [r for r in records if "stray" in r] == [], f"{records}\n{done.stderr}"
-    assert [r["level"] for r in records if r.get("cleared")] == list(range(1, 11)), done.stderr
+    assert [r["level"] for r in records if r.get("cleared")] == list(range(1, levels + 1)), done.stderr
     assert done.returncode == 0, done.stderr
 
 

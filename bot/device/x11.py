@@ -230,11 +230,13 @@ class WindowWatch:
         try:
             from Xlib import X
 
-            first = _state(connection, wid, area)
+            # listen first, then look: a window mapped in between is in the first state or in the
+            # events, never in neither (looking first left an instant in which a cover was missed)
             window = connection.create_resource_object("window", wid)
             window.change_attributes(event_mask=X.StructureNotifyMask)
             connection.screen().root.change_attributes(event_mask=X.SubstructureNotifyMask)
             connection.sync()
+            first = _state(connection, wid, area)
         except Exception:  # the window went away already
             connection.close()
             return

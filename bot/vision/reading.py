@@ -28,8 +28,10 @@ class Reading:
     """A grid read by one style.
 
     `kinds[r, c]` is HOLE, CELL, FIGURE, MARK or FOREIGN; `colours[r, c]` the position's median
-    colour (a cell's colour) and `edges[r, c]` the colour around its middle (a figure's outer
-    colour). `bands_right[r, c]` says one colour that is not the background crosses the gap
+    colour (a cell's colour), `edges[r, c]` the colour around its middle (a figure's outer
+    colour) and `grounds[r, c]` the colour of the cell itself where a mark on it does not reach
+    (a tile's margin around a disc or an avatar; a dot's middle inside its frame).
+    `bands_right[r, c]` says one colour that is not the background crosses the gap
     between [r, c] and [r, c+1] (`gaps_right[r, c]` is that colour), `bands_down[r, c]` the same
     for [r, c] and [r+1, c]; `covered_*` marks gaps that are neither background nor one colour
     (something lies over them, like the cat's legs); `wide_*` gaps whose middle is no background
@@ -46,6 +48,7 @@ class Reading:
     kinds: np.ndarray
     colours: np.ndarray
     edges: np.ndarray
+    grounds: np.ndarray
     bands_right: np.ndarray
     bands_down: np.ndarray
     gaps_right: np.ndarray

@@ -94,13 +94,14 @@ def interpret(reading: Reading) -> Roles:
             f"{len(strays)} cells in a colour that is neither the plain cells' nor the path's, e.g. {shown}",
         )
         return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
+    covering = _covering_marks(reading, marks, plain_colour)
     if order:
-        start, end, start_check = _ends_of_path(order, figures, marks, coloured, reading.letters)
+        start, end, start_check = _ends_of_path(order, figures, marks, coloured, reading.letters, covering)
         if start is not None and order[0] != start:
             order.reverse()
         walked = tuple(order) if start is not None else ()
     else:
-        start, end, start_check = _start_and_end(figures, marks, coloured, reading.letters)
+        start, end, start_check = _start_and_end(figures, marks, coloured, reading.letters, covering)
         walked = ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
 
@@ -250,18 +251,37 @@ def _marks_off_plain(
     walked_colour: np.ndarray | None,
 ) -> list[Cell]:
     """Marked positions off the path whose tile is neither the plain cells' colour nor the path's,
-    with no letter read on them. A start or goal marked on a plain cell (a frame, a flag, an S)
-    keeps the plain colour under its mark; a tile of another colour with something on it is as
-    often a hole drawn as a tile (an inner square, a hatching) as a start, so it is not guessed."""
+    with no letter read on them. A start or goal marked on a plain cell keeps the plain colour
+    under its mark: in its middle beside a small mark (a frame, a flag, an S), in its margin
+    beside one that covers the middle (a disc, an avatar). A tile of another colour all over with
+    something on it is as often a hole drawn as a tile (an inner square, a hatching) as a start,
+    so it is not guessed."""
     if plain_colour is None:
         return []
+
+    def on(m: Cell, colour: np.ndarray) -> bool:
+        return bool(same(reading.colours[m], colour) or same(reading.grounds[m], colour))
+
     return [
         m
         for m in marks
         if m not in in_path
         and m not in reading.letters
-        and not same(reading.colours[m], plain_colour)
-        and (walked_colour is None or not same(reading.colours[m], walked_colour))
+        and not on(m, plain_colour)
+        and (walked_colour is None or not on(m, walked_colour))
+    ]
+
+
+def _covering_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
+    """Marked positions whose mark covers the middle of a plain cell (its margin plain, its middle
+    not): a disc, an avatar, a big dot, drawn as a start is drawn; such a mark with no E on it is
+    never guessed to be the goal."""
+    if plain_colour is None:
+        return []
+    return [
+        m
+        for m in marks
+        if not same(reading.colours[m], plain_colour) and same(reading.grounds[m], plain_colour)
     ]
 
 
@@ -271,12 +291,17 @@ def _path_detail(order: list[Cell] | None) -> str:
     return f"{len(order)} cells walked, {list(order[0])} .. {list(order[-1])}"
 
 
-def _is_goal(cell: Cell, letters: dict[Cell, str]) -> bool:
-    return letters.get(cell) != "S"
+def _is_goal(cell: Cell, letters: dict[Cell, str], covering: list[Cell]) -> bool:
+    """A marked cell that may be the goal: an E, or a small mark (a flag, a frame) with no S."""
+    return letters.get(cell) == "E" or (letters.get(cell) != "S" and cell not in covering)
 
 
 def _start_and_end(
-    figures: list[Cell], marks: list[Cell], coloured: list[Cell], letters: dict[Cell, str]
+    figures: list[Cell],
+    marks: list[Cell],
+    coloured: list[Cell],
+    letters: dict[Cell, str],
+    covering: list[Cell],
 ) -> tuple[Cell | None, Cell | None, Check]:
     """No path drawn: the start is the one odd position, the end a second one marked as the goal."""
     odd = sorted(figures + marks + coloured)
@@ -291,7 +316,7 @@ def _start_and_end(
     if len(odd) == 2:
         goals = [c for c in odd if letters.get(c) == "E"]
         if len(goals) != 1:  # no E read: a marked cell (a flag, a frame) beside a figure or a colour
-            goals = [c for c in odd if c in marks and _is_goal(c, letters)]
+            goals = [c for c in odd if c in marks and _is_goal(c, letters, covering)]
         starts = [c for c in odd if c not in goals and letters.get(c) != "E"]
         if len(starts) == 1 and len(goals) == 1:
             start, end = starts[0], goals[0]
@@ -302,7 +327,12 @@ def _start_and_end(
 
 
 def _ends_of_path(
-    order: list[Cell], figures: list[Cell], marks: list[Cell], coloured: list[Cell], letters: dict[Cell, str]
+    order: list[Cell],
+    figures: list[Cell],
+    marks: list[Cell],
+    coloured: list[Cell],
+    letters: dict[Cell, str],
+    covering: list[Cell],
 ) -> tuple[Cell | None, Cell | None, Check]:
     """A path is drawn: the start is the end of the path away from the figure on its head, or the
     end that keeps the start's own look; an odd position off the path may be the goal."""
@@ -335,7 +365,8 @@ def _ends_of_path(
     if problem is None and len(off_path) > 1:
         shown = ", ".join(str(list(c)) for c in off_path[:4])
         problem = f"{len(off_path)} odd positions off the drawn path: {shown}"
-    if problem is None and off_path and not (off_path[0] in marks and _is_goal(off_path[0], letters)):
+    goal = off_path and off_path[0] in marks and _is_goal(off_path[0], letters, covering)
+    if problem is None and off_path and not goal:
         problem = f"{list(off_path[0])} is off the drawn path and looks like a start, not a goal"
     if problem is not None:
         return None, None, Check("start", False, problem)

@@ -51,6 +51,7 @@ def read_grid(
     classify: Classifier,
     edge_offsets: np.ndarray,
     band_across: float,
+    ground_offsets: np.ndarray,
     *,
     figure_in_path_colour: bool = False,
 ) -> Reading:
@@ -58,7 +59,8 @@ def read_grid(
     bands, letters and what lies beside the grid. `background` is the median colour of the
     lattice corners between the member blobs (the tiles' background, the nodes' field);
     `edge_offsets` where a position's outer colour is sampled; `band_across` how far either side
-    of the line joining two centres a band is sampled."""
+    of the line joining two centres a band is sampled; `ground_offsets` where a cell's own colour
+    shows beside a mark drawn on it."""
     members = lattice.members_box()
     background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
@@ -75,6 +77,7 @@ def read_grid(
     kinds, colours = classify(image, lattice, background, box)
     leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
     edges = np.median(sample(image, lattice, box, edge_offsets), axis=2)
+    grounds = np.median(sample(image, lattice, box, ground_offsets), axis=2)
     right, down = gap_colours(image, lattice, box, band_across)
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
     bands_down, gaps_down, covered_down, wide_down = gaps(down, background)
@@ -86,6 +89,7 @@ def read_grid(
         kinds,
         colours,
         edges,
+        grounds,
         bands_right & pairs_right,
         bands_down & pairs_down,
         gaps_right,

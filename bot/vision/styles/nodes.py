@@ -39,7 +39,10 @@ BAND_ACROSS = 0.05  # a band between dots is ~0.2 pitch wide
 
 
 def read_nodes(image: np.ndarray, lattice: Lattice) -> Reading:
-    return read_grid("nodes", image, lattice, _classify, INNER, BAND_ACROSS, figure_in_path_colour=True)
+    # a mark (a frame) lies around the dot: its middle is still the dot's colour
+    return read_grid(
+        "nodes", image, lattice, _classify, INNER, BAND_ACROSS, CENTRE, figure_in_path_colour=True
+    )
 
 
 def _classify(

@@ -28,6 +28,7 @@ from onestroke.bot.vision.sampling import (
     Box,
     corner_samples,
     outside,
+    ring_offsets,
     same,
     sample,
 )
@@ -39,8 +40,15 @@ RIM_SAME = 0.6  # a cell's rim is mostly its own colour; a frame makes it anothe
 BAND_ACROSS = 0.12  # gap samples either side of the line joining two centres (a band is >= 0.3 wide)
 
 
+MARGIN = 0.45  # a tile's margin, in tile sides from its centre: beyond a disc or an avatar (<= 0.39)
+
+
 def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
-    return read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS)
+    # a mark that covers the tile's middle (a disc, an avatar) leaves its margin the tile's colour;
+    # measured from the tile's own size, so it stays inside a small tile and outside a big mark
+    side = lattice.fill
+    margin = ring_offsets(MARGIN * side, 0.1 * side, 3)
+    return read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS, margin)
 
 
 def _classify(

@@ -23,9 +23,10 @@ if str(ROOT) not in sys.path:  # the bench's helpers live in benchmarks/, beside
 from benchmarks.looks_bench import truth_label, write_pair  # noqa: E402
 from benchmarks.teach_bench import example_of, false_reads, outcome_of, screens_of, split  # noqa: E402
 from onestroke.bot.cli import main  # noqa: E402
-from onestroke.bot.labels import label_text, parse_label  # noqa: E402
+from onestroke.bot.imageio import read_image  # noqa: E402
+from onestroke.bot.labels import compare, detection_record, label_text, parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
-from onestroke.bot.vision.taught import Look, TeachError, read, teach  # noqa: E402
+from onestroke.bot.vision.taught import Example, Look, TeachError, read, teach  # noqa: E402
 from onestroke.solver.board import Board  # noqa: E402
 
 LOOKS = (4, 7)  # a framed grid with a thin line through the walked cells; touching tiles, filled path
@@ -207,3 +208,57 @@ def test_a_profile_names_the_look_that_play_then_loads_first(tmp_path, data_dir,
     assert "no look 'other'" in capsys.readouterr().err
     with pytest.raises(ProfileError, match="look must be a look's name"):
         Profile(name="x", look="../etc")
+
+
+# -- a real app nobody here drew: the dots web game of ../shared/real-screens/other-apps ---------
+
+OTHER_APPS = ROOT.parent / "shared" / "real-screens" / "other-apps"
+DOTS = ("web-dots-level004", "web-dots-level025-partial", "web-dots-level061")
+
+
+def dots_screen(name: str) -> tuple:
+    """One labelled dots screen (its Example and Label), read where ../shared keeps it."""
+    image_path, label_path = OTHER_APPS / f"{name}.png", OTHER_APPS / f"{name}.txt"
+    if not (image_path.is_file() and label_path.is_file()):
+        pytest.skip(f"{image_path} absent: the shared real-screens folder is not beside the project")
+    label = parse_label(label_path.read_text(encoding="utf-8"), str(label_path))
+    image = read_image(image_path)
+    example = Example(
+        name, image, label.board, label.walked, label.origin, label.pitch, label.screen, label.next
+    )
+    return example, label
+
+
+def read_back(look: Look, name: str):
+    example, label = dots_screen(name)
+    found = read(example.image, look)
+    size = (example.image.shape[1], example.image.shape[0])
+    return found, compare(label, detection_record(name, found, 0.0), size)
+
+
+@pytest.mark.parametrize("held", DOTS)
+def test_a_look_taught_from_two_dots_screens_reads_them_back(held):
+    taught = [name for name in DOTS if name != held]
+    look = teach("dots", [dots_screen(name)[0] for name in taught]).look
+    for name in taught:
+        found, comparison = read_back(look, name)
+        assert comparison.ok, (name, comparison.summary())
+
+
+def test_the_dots_look_from_a_half_drawn_and_a_fresh_level_reads_the_third_exactly():
+    # 025 (half-drawn, holes) and 061 (fresh, holes, an end) show every role 004 shows
+    look = teach("dots", [dots_screen(name)[0] for name in DOTS[1:]]).look
+    found, comparison = read_back(look, DOTS[0])
+    assert comparison.ok, comparison.summary()
+
+
+def test_the_dots_look_refuses_a_role_it_was_not_taught_naming_the_cell():
+    # neither 004 nor 025 shows a required end: 061's framed E cell is refused, never read as plain
+    look = teach("dots", [dots_screen(name)[0] for name in DOTS[:2]]).look
+    found, _ = read_back(look, DOTS[2])
+    assert found.board is None and found.reason is not None
+    assert "[1, 2]" in found.reason and "look" in found.reason, found.reason
+    # nor is a path read when no labelled screen showed one (004 and 061 are fresh levels)
+    look = teach("dots", [dots_screen(name)[0] for name in (DOTS[0], DOTS[2])]).look
+    found, _ = read_back(look, DOTS[1])
+    assert found.board is None and found.reason is not None

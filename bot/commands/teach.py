@@ -75,7 +75,7 @@ def learned_summary(look: Look) -> str:
         f" of the screen's width apart, the plain cell's blob {100 * look.fill:.0f} % of that",
     ]
     for role, model in look.roles.items():
-        centre = model.mean.reshape(PATCH, PATCH, 3)[PATCH // 2, PATCH // 2]
+        centre = model.mean[: PATCH * PATCH * 3].reshape(PATCH, PATCH, 3)[PATCH // 2, PATCH // 2]
         lines.append(
             f"  {SAID.get(role, role)}: {model.count} cell(s), centre Lab {centre[0]:.0f} {centre[1]:.0f}"
             f" {centre[2]:.0f}, limit {model.limit:.1f}"

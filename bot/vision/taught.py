@@ -11,10 +11,21 @@ cell's pitch square resampled to PATCH x PATCH, CIE Lab) and the role the label 
 - for neighbouring walked cells, the picture of the gap between them: `joined` (consecutive on the
   path) or `apart` (next to each other, not consecutive): the path's joins, which give its order.
 
+A picture also holds, for each of its PATCH x PATCH places, the brightest and the darkest
+lightness near it: a frame a pixel wide, a small letter, a 12 px dot on a continuous field are
+lost in the resampled mean and kept in these. Each labelled cell is learned at its place and
+JITTER of the pitch off it each way (a read lattice is a pixel or two off the label's).
+
 Each role is a `Model`: the mean picture and each pixel's spread (a diagonal Gaussian; pixels
-that vary within a role, a band's direction or a step number, weigh little). A cell is scored
-against every role (mean squared z, each pixel's share capped) and takes the nearest; a cell of
-the board farther than the role's `limit` from every role is refused, naming the nearest role.
+that vary within a role, a band's direction or a step number, weigh little). The look weighs
+each pixel by how much the roles' means differ there over how much a role's cells vary there
+(`pixel_weights`): where the cells differ in a small part (a dot, a frame, an S) that part
+decides. A cell is scored against every role (weighted mean squared z, each pixel's share
+capped) and takes the nearest; the positions around the board are learned in a few kinds
+(`background_models`: the field, a title, a frame line), the nearest kind speaking for
+`outside`. A cell of the board farther than the role's `limit` from every role is refused,
+naming the nearest role, and so is one with a part unlike every labelled cell of its nearest
+role (`Model.local`: a mark of a role never taught, an E on a look taught without an end).
 
 Reading a screen: the plain cells' centre colour gives candidate blobs whose size (over the
 learned fill) says the pitch; blobs of one pitch are fitted to a lattice; every position around
@@ -68,6 +79,14 @@ GO_ON_MIN = 0.8  # normalised correlation the go-on template needs at the least
 MAX_ASPECT_CHANGE = 0.03  # a read lattice's pitch y over x within 3 % of the look's
 MARGIN = 0.15  # the likeliest role's cost per pixel at least this much below the next one's
 WINDOW = 3  # positions scored beyond the fitted blobs on each side
+JITTER = 0.02  # a labelled cell is also learned this share of the pitch off its place, each way
+WEIGHT_FLOOR = 0.1  # a pixel's weight at the least (over the mean): every pixel says something
+BACKGROUNDS = 6  # kinds of background around the board learned apart, at most
+MIN_BACKGROUND = 8  # positions a kind of background needs to be learned apart
+LOCAL_FLOOR = 6.0  # a part of a cell may be this unlike its role (`Model.local`) at the least
+LOCAL_FACTOR = 1.25  # ... and this many times the most unlike part among its labelled cells
+LOCAL_MIN = 20  # ... learned from this many pictures at the least (4 cells, each at 5 places)
+MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
 VERSION = 1
 
@@ -98,21 +117,45 @@ class Model:
     spread: np.ndarray
     limit: float
     count: int
+    weights: np.ndarray | None = None  # the look's weight of each pixel (None: all alike)
+    local_limit: float = float("inf")  # how unlike its role a part of a member may be (`local`)
 
     def scores(self, features: np.ndarray) -> np.ndarray:
-        """Mean squared z of each row of `features` (each pixel's share capped at Z_CAP)."""
-        z = ((features - self.mean) / self.spread) ** 2
-        return np.minimum(z, Z_CAP).mean(axis=1)
+        """Mean squared z of each row of `features` (each pixel's share capped at Z_CAP), each
+        pixel weighted by the look's `weights`."""
+        z = np.minimum(((features - self.mean) / self.spread) ** 2, Z_CAP)
+        return z.mean(axis=1) if self.weights is None else z @ self.weights / len(self.weights)
 
     def costs(self, features: np.ndarray) -> np.ndarray:
         """The mean negative log-likelihood per pixel (up to a constant): a broad role pays for
         its breadth, so the nearest role is the likeliest, not merely the widest."""
-        return 0.5 * self.scores(features) + float(np.log(self.spread).mean())
+        breadth = np.log(self.spread)
+        if self.weights is not None:
+            breadth = breadth * self.weights
+        return 0.5 * self.scores(features) + float(breadth.mean())
+
+    def local(self, features: np.ndarray) -> np.ndarray:
+        """How unlike this role the most unlike part of each picture is: the lightness extremes'
+        squared z (capped), the larger of the two, averaged over each ninth of a third of the
+        cell, the largest (a letter or a frame the role does not show, however small the rest
+        makes it in the whole picture's mean). Zero for pictures without the extremes."""
+        plain = PATCH * PATCH * 3
+        if features.shape[1] != feature_count(True) or len(self.mean) != feature_count(True):
+            return np.zeros(len(features))
+        z = np.minimum(((features[:, plain:] - self.mean[plain:]) / self.spread[plain:]) ** 2, Z_CAP)
+        n, third = len(features), PATCH // 3
+        worst = z.reshape(n, 2, PATCH, PATCH).max(axis=1)
+        return worst.reshape(n, 3, third, 3, third).mean(axis=(2, 4)).reshape(n, -1).max(axis=1)
+
+    def weighted(self, weights: np.ndarray | None) -> Model:
+        """This role's model with the look's pixel weights (its limits as they were)."""
+        return Model(self.mean, self.spread, self.limit, self.count, weights, self.local_limit)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "count": self.count,
             "limit": round(self.limit, 3),
+            "local_limit": None if np.isinf(self.local_limit) else round(self.local_limit, 3),
             "mean": [round(float(v), 1) for v in self.mean],
             "spread": [round(float(v), 1) for v in self.spread],
         }
@@ -124,6 +167,8 @@ class Model:
             np.asarray(data["spread"], np.float32),
             float(data["limit"]),
             int(data["count"]),
+            None,
+            float("inf") if data.get("local_limit") is None else float(data["local_limit"]),
         )
 
 
@@ -154,6 +199,10 @@ class Look:
     pitch_px: tuple[float, float] = (0.0, 0.0)  # the smallest and largest pitch seen, in pixels
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
+    # the background's kinds (the field beside the board, a title, a frame line), each a model:
+    # one Gaussian for all of them is so broad that a plain stretch of field is nearer a hole
+    backgrounds: tuple[Model, ...] = ()
+    detail: bool = True  # a cell's picture has its lightness's extremes too (a look taught before: not)
 
     def to_dict(self) -> dict[str, Any]:
         """The look as plain data (JSON): what was learned first, the pictures last."""
@@ -169,7 +218,10 @@ class Look:
             "centre_colour_lab": [round(v, 1) for v in self.centre_colour],
             "centre_tolerance": round(self.centre_tolerance, 1),
             "roles": {name: model.to_dict() for name, model in self.roles.items()},
+            "weights": look_weights(self.roles),
             "joins": {name: model.to_dict() for name, model in self.joins.items()},
+            "backgrounds": [model.to_dict() for model in self.backgrounds],
+            "detail": self.detail,
         }
         if self.go_on is not None:
             g = self.go_on
@@ -198,9 +250,10 @@ class Look:
                 tuple(str(w) for w in go.get("words", ())),
             )
         lo, hi = data["pitch_share"]
+        weights = None if data.get("weights") is None else np.asarray(data["weights"], np.float32)
         return cls(
             str(data["look"]),
-            {name: Model.from_dict(m) for name, m in data["roles"].items()},
+            {name: Model.from_dict(m).weighted(weights) for name, m in data["roles"].items()},
             {name: Model.from_dict(m) for name, m in data["joins"].items()},
             tuple(float(v) for v in data["centre_colour_lab"]),  # type: ignore[arg-type]
             float(data["centre_tolerance"]),
@@ -211,7 +264,15 @@ class Look:
             tuple(float(v) for v in data.get("pitch_px", (0.0, 0.0))),  # type: ignore[arg-type]
             tuple(data.get("taught_from", ())),
             tuple(data.get("notes", ())),
+            tuple(Model.from_dict(m).weighted(weights) for m in data.get("backgrounds", ())),
+            bool(data.get("detail", False)),
         )
+
+
+def look_weights(roles: dict[str, Model]) -> list[float] | None:
+    """The pixel weights the roles share, as saved (None: a look taught before weights)."""
+    weights = next(iter(roles.values())).weights if roles else None
+    return None if weights is None else [round(float(v), 3) for v in weights]
 
 
 # -- pictures of cells -----------------------------------------------------------------------
@@ -221,18 +282,35 @@ def lab_image(image: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(as_bgr(image), cv2.COLOR_BGR2LAB).astype(np.float32)
 
 
-def patch(lab: np.ndarray, centre: tuple[float, float], size: tuple[float, float], side: int) -> np.ndarray:
-    """The `size` box around `centre`, resampled to `side` x `side`, as one flat vector."""
+def patch(
+    lab: np.ndarray, centre: tuple[float, float], size: tuple[float, float], side: int, detail: bool = False
+) -> np.ndarray:
+    """The `size` box around `centre`, resampled to `side` x `side`, as one flat vector; with
+    `detail`, then its lightness's brightest and darkest pixel near each of the side x side
+    places (a line a pixel wide, a small letter, a frame: the resampled mean loses them)."""
     w, h = max(2, round(size[0])), max(2, round(size[1]))
     box = cv2.getRectSubPix(lab, (w, h), (float(centre[0]), float(centre[1])))
-    return cv2.resize(box, (side, side), interpolation=cv2.INTER_AREA).reshape(-1)
+    out = cv2.resize(box, (side, side), interpolation=cv2.INTER_AREA).reshape(-1)
+    if not detail:
+        return out
+    light = np.ascontiguousarray(box[:, :, 0])
+    reach = np.ones((max(1, round(h / side)), max(1, round(w / side))), np.uint8)
+    brightest = cv2.resize(cv2.dilate(light, reach), (side, side), interpolation=cv2.INTER_AREA)
+    darkest = cv2.resize(cv2.erode(light, reach), (side, side), interpolation=cv2.INTER_AREA)
+    return np.concatenate([out, brightest.reshape(-1), darkest.reshape(-1)])
 
 
-def cell_features(lab: np.ndarray, geometry: Geometry, cells: Sequence[Cell]) -> np.ndarray:
+def feature_count(detail: bool) -> int:
+    return PATCH * PATCH * (5 if detail else 3)
+
+
+def cell_features(
+    lab: np.ndarray, geometry: Geometry, cells: Sequence[Cell], detail: bool = True
+) -> np.ndarray:
     """One picture per cell (any lattice index, also outside the grid)."""
     if not cells:
-        return np.zeros((0, PATCH * PATCH * 3), np.float32)
-    return np.stack([patch(lab, geometry.centre(cell), geometry.pitch, PATCH) for cell in cells])
+        return np.zeros((0, feature_count(detail)), np.float32)
+    return np.stack([patch(lab, geometry.centre(cell), geometry.pitch, PATCH, detail) for cell in cells])
 
 
 def join_features(lab: np.ndarray, geometry: Geometry, pairs: Sequence[tuple[Cell, Cell]]) -> np.ndarray:
@@ -251,13 +329,41 @@ def join_features(lab: np.ndarray, geometry: Geometry, pairs: Sequence[tuple[Cel
     return np.stack(out)
 
 
-def fit_model(samples: np.ndarray) -> Model:
+def jittered(geometry: Geometry) -> list[Geometry]:
+    """`geometry` moved by JITTER of its pitch each way along each axis."""
+    (ox, oy), (px, py) = geometry.origin, geometry.pitch
+    dx, dy = JITTER * px, JITTER * py
+    return [
+        Geometry((ox + ax * dx, oy + ay * dy), geometry.pitch, geometry.rows, geometry.cols)
+        for ax, ay in ((1, 0), (-1, 0), (0, 1), (0, -1))
+    ]
+
+
+def fit_model(samples: np.ndarray, weights: np.ndarray | None = None, cells: int | None = None) -> Model:
+    """The model of `samples` (pictures of `cells` labelled cells: all of them unless said)."""
+    count = len(samples) if cells is None else cells
     mean = samples.mean(axis=0)
     spread = np.sqrt(samples.var(axis=0) + SPREAD_FLOOR**2)
-    model = Model(mean.astype(np.float32), spread.astype(np.float32), LIMIT_FLOOR, len(samples))
+    model = Model(mean.astype(np.float32), spread.astype(np.float32), LIMIT_FLOOR, count, weights)
     own = model.scores(samples)
     limit = max(LIMIT_FLOOR, LIMIT_FACTOR * float(np.quantile(own, 0.95)))
-    return Model(model.mean, model.spread, limit, len(samples))
+    local_limit = float("inf")  # a role seen in a few cells (a head): how its parts vary is not known
+    if samples.shape[1] == feature_count(True) and len(samples) >= LOCAL_MIN:
+        local_limit = max(LOCAL_FLOOR, LOCAL_FACTOR * float(model.local(samples).max()))
+    return Model(model.mean, model.spread, limit, count, weights, local_limit)
+
+
+def pixel_weights(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
+    """Each pixel's weight: how much the roles' mean pictures differ there over how much a role's
+    cells vary there (mean 1). Where the roles look alike (the field around a small dot, the
+    tile's plain body) a pixel says little; where they differ (the dot, a frame, a letter) it
+    decides: a look whose cells differ in a small part of the cell is told apart by that part."""
+    stacks = [np.stack(v) for v in samples.values() if v]
+    means = np.stack([s.mean(axis=0) for s in stacks])
+    within = np.mean([s.var(axis=0) for s in stacks], axis=0) + SPREAD_FLOOR**2
+    ratio = means.var(axis=0) / within
+    weights = np.maximum(ratio / max(float(ratio.mean()), 1e-9), WEIGHT_FLOOR)
+    return (weights / weights.mean()).astype(np.float32)
 
 
 # -- what a label says each position is ----------------------------------------------------------
@@ -329,6 +435,9 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
     if not boards:
         raise TeachError("no labelled level among the screens (a label with a board) to learn the cells from")
     samples: dict[str, list[np.ndarray]] = {role: [] for role in ROLES}
+    # the same cells a little off their place: a read lattice is a pixel or two off the label's,
+    # and a role seen once must not be refused for that (its spread learns the shift)
+    shifted: dict[str, list[np.ndarray]] = {role: [] for role in ROLES}
     where: dict[str, list[tuple[str, Cell]]] = {role: [] for role in ROLES}
     joins: dict[str, list[np.ndarray]] = {kind: [] for kind in JOINS}
     geometries: dict[str, Geometry] = {}
@@ -350,6 +459,10 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
         outside = ring(example.board.rows, example.board.cols)
         samples["outside"] += list(cell_features(lab, geometry, outside))
         where["outside"] += [(example.name, cell) for cell in outside]
+        for moved in jittered(geometry):
+            for cell, vector in zip(cells, cell_features(lab, moved, cells), strict=True):
+                shifted[roles[cell]].append(vector)
+            shifted["outside"] += list(cell_features(lab, moved, outside))
         for kind, pairs in join_pairs(example.board, example.walked).items():
             joins[kind] += list(join_features(lab, geometry, pairs))
         plain = [cell for cell in cells if roles[cell] == "plain"]
@@ -365,13 +478,16 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
         )
     if not samples["start"] and not samples["start_walked"]:
         raise TeachError("no start labelled: a board needs its S")
-    models = {role: fit_model(np.stack(v)) for role, v in samples.items() if v}
+    learned = {role: samples[role] + shifted[role] for role in ROLES}
+    weights = pixel_weights(learned)
+    models = {role: fit_model(np.stack(v), weights, len(samples[role])) for role, v in learned.items() if v}
     _check_contradictions(models, samples, where)
     join_models = {kind: fit_model(np.stack(v)) for kind, v in joins.items() if len(v) >= 1}
     colours = np.stack(centres)
     centre = np.median(colours, axis=0)
     tolerance = float(max(14.0, 3.0 * np.median(np.linalg.norm(colours - centre, axis=1))))
     fill = float(np.median(fills)) if fills else 0.8
+    backgrounds = background_models(np.stack(learned["outside"]), weights)
     notes = [f"{role} and {other} look alike" for role, other in alike_roles(models)]
     go_on = learn_go_on(examples)
     look = Look(
@@ -387,8 +503,33 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
         (min(g.pitch[0] for g in geometries.values()), max(g.pitch[0] for g in geometries.values())),
         tuple(e.name for e in examples),
         tuple(notes),
+        backgrounds,
     )
     return Taught(look, geometries)
+
+
+def background_models(samples: np.ndarray, weights: np.ndarray) -> tuple[Model, ...]:
+    """The positions around the labelled boards in up to BACKGROUNDS kinds (k-means from the
+    farthest points, deterministic), a model each; kinds of fewer than MIN_BACKGROUND are left
+    to the one `outside` model."""
+    k = min(BACKGROUNDS, len(samples) // MIN_BACKGROUND)
+    if k < 2:
+        return ()
+    scaled = samples * np.sqrt(weights)
+    centres = [scaled[0]]
+    for _ in range(1, k):
+        far = np.min([((scaled - c) ** 2).sum(axis=1) for c in centres], axis=0)
+        centres.append(scaled[int(np.argmax(far))])
+    centre = np.stack(centres)
+    for _ in range(8):
+        # squared distances as |a|^2 - 2ab + |b|^2: no positions x kinds x pixels array
+        near = np.argmin((centre**2).sum(axis=1)[None] - 2 * scaled @ centre.T, axis=1)
+        centre = np.stack(
+            [scaled[near == i].mean(axis=0) if (near == i).any() else centre[i] for i in range(k)]
+        )
+    return tuple(
+        fit_model(samples[near == i], weights) for i in range(k) if int((near == i).sum()) >= MIN_BACKGROUND
+    )
 
 
 def alike_roles(models: dict[str, Model]) -> list[tuple[str, str]]:
@@ -440,7 +581,7 @@ def _check_contradictions(
         for index, vector in enumerate(stack):
             own = models[role]
             if 1 < len(stack) <= 8:  # few: the role learned without this cell
-                own = fit_model(np.delete(stack, index, axis=0))
+                own = fit_model(np.delete(stack, index, axis=0), own.weights)
             mine = float(own.scores(vector[None])[0])
             for other, model in models.items():
                 if other == role or frozenset({role, other}) in MAY_LOOK_ALIKE or other == "outside":
@@ -681,16 +822,31 @@ def mask_lattice(
     if len(keep) < 3:
         return None
     estimates = np.sort(pitch[keep])
-    # the densest run of estimates within 15 % of each other: the board's cells, not the UI's
-    best_at, best_n = 0, 0
-    for i, value in enumerate(estimates):
-        n = int(np.searchsorted(estimates, value * 1.3, side="right")) - i
-        if n > best_n:
-            best_at, best_n = i, n
-    p = float(np.median(estimates[best_at : best_at + best_n]))
-    chosen = keep[(pitch[keep] >= estimates[best_at]) & (pitch[keep] <= estimates[best_at] * 1.3)]
-    xs, ys = centroids[1:][chosen, 0], centroids[1:][chosen, 1]
-    return fit_points(xs, ys, p)
+    # the densest run of estimates within 15 % of each other: the board's cells, not the UI's;
+    # when those sit on no lattice (a screen's words in the cells' colour, more of them than
+    # cells: small dots), the next densest run that does not overlap it, and so on
+    runs = sorted(
+        (
+            (int(np.searchsorted(estimates, value * 1.3, side="right")) - i, -i)
+            for i, value in enumerate(estimates)
+        ),
+        reverse=True,
+    )
+    tried: list[tuple[float, float]] = []
+    for n, at in runs:
+        low = float(estimates[-at])
+        high = low * 1.3
+        if n < 3 or len(tried) >= MAX_RUNS:
+            break
+        if any(low <= b and a <= high for a, b in tried):
+            continue
+        tried.append((low, high))
+        p = float(np.median(estimates[-at : -at + n]))
+        chosen = keep[(pitch[keep] >= low) & (pitch[keep] <= high)]
+        found = fit_points(centroids[1:][chosen, 0], centroids[1:][chosen, 1], p)
+        if found is not None:
+            return found
+    return None
 
 
 def fit_points(
@@ -728,14 +884,26 @@ def read_lattice(
         return refused(f"a lattice of pitch {px:.1f} x {py:.1f} px does not fit the image")
     whole = Geometry((ox + px * c_lo, oy + py * r_lo), pitch, r_hi - r_lo + 1, c_hi - c_lo + 1)
     positions = [(r, c) for r in range(whole.rows) for c in range(whole.cols)]
-    features = cell_features(lab, whole, positions)
+    features = cell_features(lab, whole, positions, look.detail)
     names = list(look.roles)
     fits = np.stack([look.roles[n].scores(features) for n in names], axis=1)
     costs = np.stack([look.roles[n].costs(features) for n in names], axis=1)
+    if look.backgrounds and "outside" in names:  # the outside's likeliest kind speaks for it
+        k = names.index("outside")
+        kinds = np.stack([m.costs(features) for m in look.backgrounds], axis=1)
+        kind_fits = np.stack([m.scores(features) for m in look.backgrounds], axis=1)
+        best = kinds.argmin(axis=1)
+        nearer = kinds[np.arange(len(best)), best] < costs[:, k]
+        costs[nearer, k] = kinds[np.arange(len(best)), best][nearer]
+        fits[nearer, k] = np.minimum(kind_fits[np.arange(len(best)), best][nearer], fits[nearer, k])
     nearest = costs.argmin(axis=1)
     scores = fits
     role = {pos: names[k] for pos, k in zip(positions, nearest, strict=True)}
     score = {pos: float(scores[i, k]) for i, (pos, k) in enumerate(zip(positions, nearest, strict=True))}
+    parts = np.zeros(len(positions))
+    for k in np.unique(nearest):
+        parts[nearest == k] = look.roles[names[k]].local(features[nearest == k])
+    local = dict(zip(positions, parts.tolist(), strict=True))
     runner_up = {
         pos: runner_up_of(costs[i], names, names[k])
         for i, (pos, k) in enumerate(zip(positions, nearest, strict=True))
@@ -767,7 +935,13 @@ def read_lattice(
         for r in range(r0, r1 + 1)
         for c in range(c0, c1 + 1)
     }
-    return judge(grid, geometry, look, lab)
+    unlike = {
+        (r - r0, c - c0): local[(r, c)]
+        for r in range(r0, r1 + 1)
+        for c in range(c0, c1 + 1)
+        if local[(r, c)] > look.roles[role[(r, c)]].local_limit
+    }
+    return judge(grid, geometry, look, lab, unlike)
 
 
 def runner_up_of(row: np.ndarray, names: list[str], best: str) -> tuple[str, float]:
@@ -853,9 +1027,21 @@ def _alike(look: Look) -> set[tuple[str, str]]:
     return pairs
 
 
-def judge(grid: dict[Cell, tuple[str, float]], geometry: Geometry, look: Look, lab: np.ndarray) -> Detection:
-    """The board the scored grid shows, with the self-checks; refused when a cell is like no role."""
+def judge(
+    grid: dict[Cell, tuple[str, float]],
+    geometry: Geometry,
+    look: Look,
+    lab: np.ndarray,
+    unlike: dict[Cell, float] | None = None,
+) -> Detection:
+    """The board the scored grid shows, with the self-checks; refused when a cell is like no role
+    (`unlike`: the cells with a part unlike their nearest role, how unlike)."""
     checks: list[Check] = []
+    unlike = unlike or {}
+    walking = [cell for cell, (name, _, _) in grid.items() if name in WALKED_ROLES]
+    if len(walking) == 1 and grid[walking[0]][0] == "head" and all(n != "start" for n, _, _ in grid.values()):
+        # a path has two ends: a head alone, with no start, is the fresh start (they may look alike)
+        grid = {**grid, walking[0]: ("start", *grid[walking[0]][1:])}
     holes_show = "hole" in look.roles and ("hole", "outside") not in _alike(look)
     misfits = [
         (cell, name, value)
@@ -867,7 +1053,19 @@ def judge(grid: dict[Cell, tuple[str, float]], geometry: Geometry, look: Look, l
         for cell, (name, value, (other, theirs)) in grid.items()
         if theirs < MARGIN
     ]
-    if misfits:
+    if unlike:
+        cell = max(unlike, key=lambda c: unlike[c] / look.roles[grid[c][0]].local_limit)
+        name = grid[cell][0]
+        checks.append(
+            Check(
+                "look",
+                False,
+                f"{len(unlike)} position(s) with a part unlike every role of look {look.name} taught, e.g."
+                f" {list(cell)}: nearest {name}, but a part of it at {unlike[cell]:.1f} (at most"
+                f" {look.roles[name].local_limit:.1f}): a mark no labelled {name} shows (a role not taught?)",
+            )
+        )
+    elif misfits:
         cell, name, value = max(misfits, key=lambda m: m[2] / look.roles[m[1]].limit)
         what = (
             f"nearest {name} at {value:.1f} (at most {look.roles[name].limit:.1f})"
@@ -908,14 +1106,24 @@ def judge(grid: dict[Cell, tuple[str, float]], geometry: Geometry, look: Look, l
     path_check: Check | None = None
     if walked_cells and start is None and not starts and not stray:
         start = start_from_ends(walked_cells, heads, lab, geometry, look)
+    elif walked_seen and len(starts) > 1 and not stray:
+        # walked cells in the start's own colour (a path drawn in it): of those, the start is
+        # the path's end that is not its head, when the joins say so; else refused as before
+        start = start_from_ends(walked_cells, heads, lab, geometry, look)
+        start = start if start in starts else None
     if stray:
         start = None
         starts = starts + stray
     if start is None:
         said = ", ".join(str(list(c)) for c in starts[:4]) or "none"
-        checks.append(
-            Check("start", False, f"{len(starts)} cells look like the start ({said}); a board has one")
+        untaught = (
+            f" (look {look.name} was taught no walked cell: a half-drawn screen among its labels"
+            " teaches them)"
+            if len(starts) > 1 and not WALKED_ROLES & set(look.roles)
+            else ""
         )
+        detail = f"{len(starts)} cells look like the start ({said}); a board has one{untaught}"
+        checks.append(Check("start", False, detail))
     else:
         checks.append(Check("start", len(ends) <= 1, f"start {list(start)}, {len(ends)} end(s)"))
         if walked_cells:

@@ -42,6 +42,17 @@ def _xy(point: Point) -> str:
     return f"{x} {y}"
 
 
+def stroke_lost(cause: object, position: Point | None, events: int | None = None) -> StrokeLost:
+    """The one line for a stroke the link broke (`cause`: what the link said), `events` touch
+    events in (None: not counted), the finger last at `position`."""
+    after = f", after {events} touch event(s)" if events is not None else ""
+    return StrokeLost(
+        f"{cause} in the middle of a stroke{after}: the touch was ended on this side;"
+        " check the phone before playing on",
+        position,
+    )
+
+
 class TouchUnusable(InputError):
     """A touch method cannot start on this phone; the message is the short reason (for a table)."""
 
@@ -107,11 +118,7 @@ class InputSession(TouchSession):
     def _lost(self, error: BaseException) -> StrokeLost:
         self.lost = True
         cause = self.phone.lost(error)  # asks the server whether the device is still there
-        return StrokeLost(
-            f"{cause} in the middle of a stroke, after {self._answered} touch event(s):"
-            " the touch was ended on this side; check the phone before playing on",
-            self.position,
-        )
+        return stroke_lost(cause, self.position, self._answered)
 
     def _press(self, point: Point) -> None:
         self._send("DOWN", point)
@@ -148,9 +155,7 @@ class EachSession(TouchSession):
         try:
             status, out, err = self.phone.shell_status(f"input motionevent {action} {_xy(point)}")
         except AdbLinkError as error:
-            raise StrokeLost(
-                f"{error} in the middle of a stroke: the touch was ended on this side", self.position
-            ) from None
+            raise stroke_lost(error, self.position) from None
         if status != 0:
             raise InputError(f"device {self.phone.serial}: input motionevent {action} failed: {err or out}")
 
@@ -186,11 +191,7 @@ class MaaTouchSession(TouchSession):
             self.maatouch.send(text + "\nc\n")
         except AdbLinkError as error:
             self.lost = True
-            raise StrokeLost(
-                f"{error} in the middle of a stroke, after {self.events} touch event(s):"
-                " the touch was ended on this side; check the phone before playing on",
-                self.position,
-            ) from None
+            raise stroke_lost(error, self.position, self.events) from None
         self.events += 1
 
     def _press(self, point: Point) -> None:

@@ -63,6 +63,7 @@ class GameView:
     ) -> None:
         self.width, self.height, self.theme, self.look = width, height, theme, look
         self.stay = stay  # the solved board stays, with the app's next button under it (this language)
+        self._measured: dict[str, int | None] = {}  # what one drawing measured, kept for the next
         self._screens = real if real_screens else None
         self._controls: dict[str, dict[str, Any]] = {}
         self.panel = panel
@@ -198,14 +199,22 @@ class GameView:
         image = render_screen(
             level.board, width=self.width, height=self.height, route=game.play.route, **common
         ).image
-        # such an app has no bottom bar of the real game's (replay, SOS, gift, hint): the button's room
-        bar = [box for name, box in self._level_controls().items() if name != "back"]
-        if bar:
-            image[round(min(box.top for box in bar)) :] = theme_named(self.theme).background
+        bar_top = self._bar_top()
+        if bar_top is not None:
+            image[bar_top:] = theme_named(self.theme).background
         box = next_button(image, self.geometry(level.board), language)
         self._controls["level"] = {NEXT: box}
         self._controls["complete"] = self._controls["done"] = self._controls["ranking"] = {GO_ON: box}
         return image
+
+    def _bar_top(self) -> int | None:
+        """Where the real game's bottom bar (replay, SOS, gift, hint) begins, which an app whose
+        solved board stays does not have: its next button's room. Measured once (it draws a
+        whole complete screen), not on every redraw of a stroke."""
+        if "bar_top" not in self._measured:
+            bar = [box for name, box in self._level_controls().items() if name != "back"]
+            self._measured["bar_top"] = round(min(box.top for box in bar)) if bar else None
+        return self._measured["bar_top"]
 
     def _draw_panel(self, game: PracticeGame, language: panels.Language) -> np.ndarray:
         """The panel of the level just cleared over its finished board, and the dialog if open."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision.known import KnownLattice
@@ -66,8 +67,13 @@ class KnownBoard:
             order = tuple(cell for cell in self.walk if cell in taken)
             fits = len(order) == len(taken) and not drawn_problem(self.board, order)
             return [order] if fits else []
+        return sorted(path for path in self._shown if set(path) == taken)
+
+    @cached_property
+    def _shown(self) -> frozenset[tuple[Cell, ...]]:
+        """Every path the walk can leave drawn (`shown_after`), worked out once: the loop rereads
+        every look after the drag with the same walk."""
         drawn = self.before.detection.walked or (self.board.start,)
         if tuple(self.walk[: len(drawn)]) != tuple(drawn):
-            return []  # not a walk on from the path this look showed
-        shown = shown_after(self.board, drawn, self.walk[len(drawn) - 1 :])
-        return sorted(path for path in shown or () if set(path) == taken)
+            return frozenset()  # not a walk on from the path this look showed
+        return shown_after(self.board, drawn, self.walk[len(drawn) - 1 :]) or frozenset()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from test_panels import Player
 
@@ -63,3 +64,19 @@ def test_vision_proves_the_start_control_by_its_label_and_reads_no_board_or_go_o
     assert drawn.layout[START].contains(found.go_on), (found.go_on, drawn.layout[START])
     for decoy in START_WORDS[language].decoys:
         assert not drawn.layout[decoy].contains(found.go_on), decoy
+
+
+@pytest.mark.parametrize("language", list(START_WORDS))
+@pytest.mark.parametrize("left, top", [(12, 100), (1212, 72), (700, 250)])
+def test_on_a_whole_desktop_the_start_label_is_read_whole(language: panels.Language, left: int, top: int) -> None:
+    """A game window on a 1920x1080 desktop, read whole: text is found on a copy at half size, and
+    a box found there once ended inside the last glyph ("スター" for "スタート": no start control)."""
+    drawn = render_start_screen(450, 800, language)
+    desktop = np.zeros((1080, 1920, 3), np.uint8)
+    desktop[top : top + 800, left : left + 450] = drawn.image[..., :3]
+    seen = detect(desktop)
+    texts = [line.text for line in seen.words]
+    assert START_WORDS[language].start in texts, texts
+    found = start_control(seen.words)
+    assert found.go_on is not None, found.detail
+    assert drawn.layout[START].translated(left, top).contains(found.go_on), found.go_on

@@ -38,6 +38,7 @@ MIN_CONFIDENCE = 0.5  # the engine's own score below which a line is dropped as 
 CACHED = 32  # regions whose words are kept (a few screens' panels and buttons)
 PLAIN = 24  # a region whose values all lie within this range is one flat colour: no text
 MAX_LINES = 16  # lines recognised per read, the tallest first (a title, a panel's buttons)
+LINE_PAD = 0.25  # of a line's height: added at each end of a found line before it is recognised
 
 T = TypeVar("T")
 
@@ -118,7 +119,7 @@ def _read(crop: np.ndarray, area: Rect) -> list[Word]:
         boxes = [] if found.boxes is None else [_box(points) for points in found.boxes]
         read = []
         for box in _worth_reading(boxes):
-            rows, cols = box.slices()
+            rows, cols = _padded(box, crop).slices()
             line = ocr(crop[rows, cols], use_det=False, use_cls=False, use_rec=True)
             if line.txts and line.scores and line.scores[0] >= MIN_CONFIDENCE and line.txts[0].strip():
                 read.append((line.txts[0].strip(), box, float(line.scores[0])))
@@ -146,6 +147,17 @@ def _worth_reading(boxes: list[Rect]) -> list[Rect]:
     """
     lines = [box for box in boxes if box.width >= box.height]
     return sorted(lines, key=lambda box: -box.height)[:MAX_LINES]
+
+
+def _padded(box: Rect, crop: np.ndarray) -> Rect:
+    """`box` widened by `LINE_PAD` of its height at each end, inside `crop`.
+
+    The detector finds lines on a copy at most `DET_SIDE` long, so on a whole 1920 px screen its
+    box can end inside the last glyph: a Japanese long-vowel mark went missing ("スター" for
+    "スタート", a start button read as another word)."""
+    whole = Rect(0, 0, crop.shape[1], crop.shape[0])
+    grown = whole.intersection(box.grown(box.height * LINE_PAD, 0).rounded())
+    return box if grown is None else grown
 
 
 def _unscaled(box: Rect, scale: float) -> Rect:

@@ -48,6 +48,8 @@ def test_without_start_the_bot_presses_nothing_and_names_the_start_control(
     context = f"{records}\n{done.stdout}\n{done.stderr}"
     assert records == [], context  # no press at all: no stray, no attempt
     assert done.returncode != 0, context
-    (line,) = [line for line in done.stderr.splitlines() if "start-up screen" in line]
+    lines = [line for line in done.stderr.splitlines() if "start-up screen" in line]
+    assert len(lines) == 1, context
+    (line,) = lines
     assert repr(START_WORDS["ja"].start) in line and "not pressing it" in line and "--start" in line, line
     assert "Traceback" not in done.stderr, context

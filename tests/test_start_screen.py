@@ -68,7 +68,9 @@ def test_vision_proves_the_start_control_by_its_label_and_reads_no_board_or_go_o
 
 @pytest.mark.parametrize("language", list(START_WORDS))
 @pytest.mark.parametrize("left, top", [(12, 100), (1212, 72), (700, 250)])
-def test_on_a_whole_desktop_the_start_label_is_read_whole(language: panels.Language, left: int, top: int) -> None:
+def test_on_a_whole_desktop_the_start_label_is_read_whole(
+    language: panels.Language, left: int, top: int
+) -> None:
     """A game window on a 1920x1080 desktop, read whole: text is found on a copy at half size, and
     a box found there once ended inside the last glyph ("スター" for "スタート": no start control)."""
     drawn = render_start_screen(450, 800, language)

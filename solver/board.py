@@ -39,6 +39,18 @@ game are a few hundred cells. `from_text` refuses larger text as soon as it has 
 
 _BOARD_CHARS = str.maketrans("", "", OPEN + HOLE + START + END)
 
+
+def row_problem(rows: Sequence[str], row: str, first_line: int, what: str) -> str | None:
+    """What is wrong with `row` as the next row of a text grid after `rows` (None: nothing):
+    a length unlike the first row's (read on line `first_line`), or more than MAX_CELLS in all.
+    `what` names the grid in the message ("board", "maze"). Boards and mazes share these rules."""
+    if rows and len(row) != len(rows[0]):
+        return f"ragged row: {len(row)} cells, but line {first_line} has {len(rows[0])}"
+    if (len(rows) + 1) * len(row) > MAX_CELLS:
+        return f"{what} too large: more than {MAX_CELLS:,} cells ({len(rows) + 1} rows of {len(row)} so far)"
+    return None
+
+
 MOVES_MARKER = "; moves: {moves}"
 """The comment line that carries a board's neighbourhood in its text (written for 8-moves only,
 so 4-move text is what it always was; readers that ignore comments are unaffected)."""
@@ -143,16 +155,9 @@ class Board:
                     f"{source}: line {number}: unknown character {bad!r} in {quote(raw.rstrip())}"
                     " (expected . # S E)"
                 )
-            if grid and len(cells) != len(grid[0]):
-                raise BoardFormatError(
-                    f"{source}: line {number}: ragged row: {len(cells)} cells, but line"
-                    f" {line_numbers[0]} has {len(grid[0])}"
-                )
-            if (len(grid) + 1) * len(cells) > MAX_CELLS:
-                raise BoardFormatError(
-                    f"{source}: line {number}: board too large: more than {MAX_CELLS:,} cells"
-                    f" ({len(grid) + 1} rows of {len(cells)} so far)"
-                )
+            problem = row_problem(grid, cells, line_numbers[0] if line_numbers else number, "board")
+            if problem is not None:
+                raise BoardFormatError(f"{source}: line {number}: {problem}")
             grid.append(cells)
             line_numbers.append(number)
         if not grid:

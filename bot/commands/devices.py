@@ -11,15 +11,7 @@ from datetime import datetime, timezone
 import adbutils
 
 from onestroke.bot.commands.status import ExitStatus
-from onestroke.bot.device.adb import device_profile_name, parse_touch
-from onestroke.bot.device.adb.choose import (
-    Measured,
-    cell_dwell,
-    close_all,
-    fastest,
-    measure_capture,
-    measure_touch,
-)
+from onestroke.bot.device.adb import choose, device_profile_name, parse_touch
 from onestroke.bot.device.adb.connection import (
     AdbLinkError,
     Phone,
@@ -81,9 +73,9 @@ def run_devices(args: argparse.Namespace) -> int:
     measured_rows = [["serial", "kind", "method", "per shot / per event"]]
     chosen_rows = [["serial", "capture", "touch", "per cell", "profile"]]
     for phone in phones:
-        found = measure_capture(phone)
-        touches, started = measure_touch(phone, jar)
-        close_all(started.values())
+        found = choose.measure_capture(phone)
+        touches, started = choose.measure_touch(phone, jar)
+        choose.close_all(started.values())
         for m in [*found, *touches]:
             measured_rows.append([phone.serial, m.kind, m.method, m.cell()])
         chosen_rows.append(choose_and_save(phone, found, touches, jar, save=not args.no_save))
@@ -94,12 +86,12 @@ def run_devices(args: argparse.Namespace) -> int:
 
 
 def choose_and_save(
-    phone: Phone, captures: list[Measured], touches: list[Measured], jar: object, save: bool
+    phone: Phone, captures: list[choose.Measured], touches: list[choose.Measured], jar: object, save: bool
 ) -> list[str]:
-    capture = fastest(captures)
+    capture = choose.fastest(captures)
     usable = [m for m in touches if m.works]
     touch = min(usable, key=lambda m: m.seconds or 0.0) if usable else None
-    dwell = cell_dwell(phone)
+    dwell = choose.cell_dwell(phone)
     name = device_profile_name(phone.serial)
     touch_name = "-" if touch is None else touch.method
     if touch is not None and touch.method == "maatouch":

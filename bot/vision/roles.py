@@ -94,14 +94,14 @@ def interpret(reading: Reading) -> Roles:
             f"{len(strays)} cells in a colour that is neither the plain cells' nor the path's, e.g. {shown}",
         )
         return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
-    covering = _covering_marks(reading, marks, plain_colour)
+    odd = _Odd(figures, marks, coloured, reading.letters, _covering_marks(reading, marks, plain_colour))
     if order:
-        start, end, start_check = _ends_of_path(order, figures, marks, coloured, reading.letters, covering)
+        start, end, start_check = _ends_of_path(order, odd)
         if start is not None and order[0] != start:
             order.reverse()
         walked = tuple(order) if start is not None else ()
     else:
-        start, end, start_check = _start_and_end(figures, marks, coloured, reading.letters, covering)
+        start, end, start_check = _start_and_end(odd)
         walked = ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
 
@@ -291,19 +291,29 @@ def _path_detail(order: list[Cell] | None) -> str:
     return f"{len(order)} cells walked, {list(order[0])} .. {list(order[-1])}"
 
 
-def _is_goal(cell: Cell, letters: dict[Cell, str], covering: list[Cell]) -> bool:
-    """A marked cell that may be the goal: an E, or a small mark (a flag, a frame) with no S."""
-    return letters.get(cell) == "E" or (letters.get(cell) != "S" and cell not in covering)
+@dataclass(frozen=True)
+class _Odd:
+    """The positions unlike a plain cell, by what is unlike: what tells the start from the goal."""
+
+    figures: list[Cell]  # a figure on the cell (the cat, an avatar)
+    marks: list[Cell]  # a mark on a plain cell (a frame, a flag, a letter, a disc)
+    coloured: list[Cell]  # a tile of its own colour
+    letters: dict[Cell, str]  # the S or E read on a cell
+    covering: list[Cell]  # marks over a plain cell's middle (a disc, an avatar): never a goal without an E
+
+    def is_goal(self, cell: Cell) -> bool:
+        """A marked cell that may be the goal: an E, or a small mark (a flag, a frame) with no S."""
+        return self.letters.get(cell) == "E" or (self.letters.get(cell) != "S" and cell not in self.covering)
 
 
-def _start_and_end(
-    figures: list[Cell],
-    marks: list[Cell],
-    coloured: list[Cell],
-    letters: dict[Cell, str],
-    covering: list[Cell],
-) -> tuple[Cell | None, Cell | None, Check]:
+def _start_and_end(odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
     """No path drawn: the start is the one odd position, the end a second one marked as the goal."""
+    figures, marks, coloured, letters = (
+        odd_cells.figures,
+        odd_cells.marks,
+        odd_cells.coloured,
+        odd_cells.letters,
+    )
     odd = sorted(figures + marks + coloured)
     shown = ", ".join(str(list(c)) for c in odd[:4])
     if not odd:
@@ -316,7 +326,7 @@ def _start_and_end(
     if len(odd) == 2:
         goals = [c for c in odd if letters.get(c) == "E"]
         if len(goals) != 1:  # no E read: a marked cell (a flag, a frame) beside a figure or a colour
-            goals = [c for c in odd if c in marks and _is_goal(c, letters, covering)]
+            goals = [c for c in odd if c in marks and odd_cells.is_goal(c)]
         starts = [c for c in odd if c not in goals and letters.get(c) != "E"]
         if len(starts) == 1 and len(goals) == 1:
             start, end = starts[0], goals[0]
@@ -326,16 +336,15 @@ def _start_and_end(
     return None, None, Check("start", False, f"{len(odd)} positions look unlike the plain cells: {shown}")
 
 
-def _ends_of_path(
-    order: list[Cell],
-    figures: list[Cell],
-    marks: list[Cell],
-    coloured: list[Cell],
-    letters: dict[Cell, str],
-    covering: list[Cell],
-) -> tuple[Cell | None, Cell | None, Check]:
+def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
     """A path is drawn: the start is the end of the path away from the figure on its head, or the
     end that keeps the start's own look; an odd position off the path may be the goal."""
+    figures, marks, coloured, letters = (
+        odd_cells.figures,
+        odd_cells.marks,
+        odd_cells.coloured,
+        odd_cells.letters,
+    )
     ends = (order[0], order[-1])
     # the start keeps its own look under the path: its own colour, its S, its frame
     own_look = [e for e in ends if e in coloured or (e in marks and letters.get(e) != "E")]
@@ -365,7 +374,7 @@ def _ends_of_path(
     if problem is None and len(off_path) > 1:
         shown = ", ".join(str(list(c)) for c in off_path[:4])
         problem = f"{len(off_path)} odd positions off the drawn path: {shown}"
-    goal = off_path and off_path[0] in marks and _is_goal(off_path[0], letters, covering)
+    goal = off_path and off_path[0] in marks and odd_cells.is_goal(off_path[0])
     if problem is None and off_path and not goal:
         problem = f"{list(off_path[0])} is off the drawn path and looks like a start, not a goal"
     if problem is not None:

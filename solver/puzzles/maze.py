@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from onestroke.solver.board import MAX_CELLS, Cell
+from onestroke.solver.board import Cell, row_problem
 from onestroke.solver.errors import quote
 from onestroke.solver.limits import Deadline
 from onestroke.solver.padded import PaddedGrid
@@ -82,16 +82,9 @@ class Maze:
                     f"{source}: line {number}: unknown character {bad!r} in {quote(line)}"
                     " (expected 0 open, 1 wall, or start:/exit:)"
                 )
-            if grid and len(row) != len(grid[0]):
-                raise PuzzleInputError(
-                    f"{source}: line {number}: ragged row: {len(row)} cells, but line"
-                    f" {first_row_line} has {len(grid[0])}"
-                )
-            if (len(grid) + 1) * len(row) > MAX_CELLS:
-                raise PuzzleInputError(
-                    f"{source}: line {number}: maze too large: more than {MAX_CELLS:,} cells"
-                    f" ({len(grid) + 1} rows of {len(row)} so far)"
-                )
+            problem = row_problem(grid, row, first_row_line, "maze")
+            if problem is not None:
+                raise PuzzleInputError(f"{source}: line {number}: {problem}")
             if not grid:
                 first_row_line = number
             grid.append(row)

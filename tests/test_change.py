@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from onestroke.bot.vision import detect
-from onestroke.bot.vision.change import board_changed, changed_share, difference, points_changed
+from onestroke.bot.vision.change import board_changed, changed_share, difference, identical, points_changed
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -43,3 +43,14 @@ def test_shares_count_pixels_and_points_over_their_thresholds() -> None:
         points_changed(points, np.zeros_like(points)) == 0.25
     )  # a mean over 14 changed, one channel at 40 not
     assert points_changed(np.zeros((0, 3), np.uint8), np.zeros((0, 3), np.uint8)) == 0.0
+
+
+def test_identical_means_the_same_pixels_exactly_in_the_part_asked() -> None:
+    screen = cv2.imread(str(FIXTURES / "phone-1080x1920-classic.png"))
+    top, rest = (slice(0, 100), slice(None)), (slice(100, None), slice(None))
+    faded = screen.copy()
+    faded[100:] = np.clip(faded[100:].astype(np.int16) + 1, 0, 255).astype(np.uint8)  # a fade's last step
+    assert identical(screen, screen.copy())
+    assert not identical(screen, faded)  # one level of one channel is a change: no threshold
+    assert identical(screen, faded, top) and not identical(screen, faded, rest)
+    assert not identical(screen, screen[:-1])  # another size is never the same grab

@@ -13,13 +13,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from onestroke.bot.device import Device, WindowState
 from onestroke.bot.play import guards
 from onestroke.bot.play.faults import Fault, window_fault
 from onestroke.bot.play.sight import Reader, Sight, needs_words, sight_of, with_words
-from onestroke.bot.vision.change import held_still
+from onestroke.bot.vision.change import held_still, identical
 from onestroke.bot.vision.wordlists import WordLists, word_lists
 from onestroke.coords import Rect
 from onestroke.locate import work_region
@@ -217,8 +215,7 @@ class ScreenWatch:
             time.sleep(max(0.0, grabbed_at + STILL - time.monotonic()))
             grabbed_at = time.monotonic()
             frame = self.device.grab(region)
-            if previous is not None and previous.shape == frame.shape:
-                box = part.slices() if part is not None else (slice(None), slice(None))
-                if np.array_equal(previous[box], frame[box]):
-                    return
+            box = part.slices() if part is not None else None
+            if previous is not None and identical(previous, frame, box):
+                return
             previous = frame

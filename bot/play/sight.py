@@ -16,6 +16,7 @@ import numpy as np
 
 from onestroke.bot.device import Device
 from onestroke.bot.vision import Detection, detect
+from onestroke.bot.vision.change import identical
 from onestroke.bot.vision.wordlists import WordLists
 from onestroke.coords import Rect, ScreenMap
 from onestroke.solver.board import Board
@@ -97,5 +98,4 @@ def solved(sight: Sight) -> bool:
 
 def same_pixels(sight: Sight, region: Rect, image: np.ndarray) -> bool:
     """`image`, grabbed from `region`, is what `sight` saw."""
-    seen = sight.image
-    return sight.screen_map.region == region and seen.shape == image.shape and np.array_equal(seen, image)
+    return sight.screen_map.region == region and identical(sight.image, image)

@@ -9,6 +9,9 @@ threshold above what that redraw changes and below what it looks for:
   planned on and the moment before the drag (another window, a new screen)?
 - `screen_changed`: does a screen show something else than one saved before (`play --record`:
   a caret is no change, one cell of the board is)?
+- `identical`: are two grabs (or one part of each) the same pixels exactly (a new board that has
+  finished appearing: a fade's last steps are small changes, so no threshold; a look kept to be
+  reused for the very same screen)?
 - `held_still`: does one part of the screen (the board's, a control's) show the same on two looks,
   whatever moves elsewhere (a banner sliding across the top)?
 - `changed_share`: the share of (sampled) pixels that changed, e.g. around the board since the
@@ -53,6 +56,13 @@ def screen_changed(before: np.ndarray | None, now: np.ndarray) -> bool:
     if differ.ndim == 3:
         differ = differ.any(axis=2)
     return bool(differ.mean() > SCREEN_SHARE)
+
+
+def identical(a: np.ndarray, b: np.ndarray, box: tuple[slice, slice] | None = None) -> bool:
+    """Whether two grabs, or their `box` parts (image slices), are the same pixels exactly."""
+    if a.shape != b.shape:
+        return False
+    return bool(np.array_equal(a, b)) if box is None else bool(np.array_equal(a[box], b[box]))
 
 
 def held_still(a: np.ndarray, b: np.ndarray, box: tuple[slice, slice]) -> bool:

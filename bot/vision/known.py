@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from onestroke.bot.vision.change import changed_share
+from onestroke.bot.vision.change import changed_share, difference
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.detect import Detection
 from onestroke.bot.vision.watch import BoardWatch
@@ -91,7 +91,7 @@ class KnownLattice:
         if view is None or not taken:
             return None
         distances = sorted(
-            (float(np.abs(_box(image, view.geometry, cell) - view.figure).mean()), cell) for cell in taken
+            (float(difference(_box(image, view.geometry, cell), view.figure).mean()), cell) for cell in taken
         )
         if len(distances) == 1:
             return distances[0][1]

@@ -1,6 +1,6 @@
-"""README.zh-CN.md tells the same commands as README.md: every command block of the Chinese
-README stands in the English one (comments aside, which are translated), the two set-up
-commands first in both, and each README links the other."""
+"""README.zh-CN.md tells the same commands as README.md: every command block of either README
+stands in the other (comments aside, which are translated), so a block added to one without its
+twin in the other fails; the two set-up commands first in both, and each README links the other."""
 
 from __future__ import annotations
 
@@ -28,6 +28,14 @@ def test_every_chinese_command_block_is_an_english_one() -> None:
     assert chinese, "README.zh-CN.md shows no commands"
     missing = [block for block in chinese if block not in english]
     assert not missing, f"command blocks of README.zh-CN.md not in README.md: {missing}"
+
+
+def test_every_english_command_block_is_a_chinese_one() -> None:
+    english = commands_only(command_blocks("README.md"))
+    chinese = commands_only(command_blocks("README.zh-CN.md"))
+    assert english, "README.md shows no commands"
+    missing = [block for block in english if block not in chinese]
+    assert not missing, f"command blocks of README.md without their twin in README.zh-CN.md: {missing}"
 
 
 def test_the_two_commands_come_first_in_both() -> None:

@@ -18,15 +18,14 @@ import cv2
 from platformdirs import user_log_dir
 
 from onestroke.bot.overlay import draw_overlay
-from onestroke.bot.play.recorder import Recorder
+from onestroke.bot.play.recorder import Recorder, Why
 from onestroke.bot.play.report import LevelRow, RunReport, StopRow, pictures
 from onestroke.bot.play.sight import Sight
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError
 
-Why = Literal["first", "retry", "unsure", "stop"]
-"""Why a screen is kept for the recorder: a level's first look, a look after an attempt that did
-not advance, a look that found no board it could trust, the screen the loop stopped on."""
+PictureTag = Literal["level", "dry-run", "stop"]
+"""What a saved picture folder shows: a level's screen, the route a dry run would draw, the stop."""
 
 
 class LoopStopped(OnestrokeError):
@@ -127,7 +126,7 @@ class Logbook:
             )
         self._shown, self._resumes = None, 0
 
-    def save(self, sight: Sight, route: Sequence[Cell] = (), tag: str = "level") -> Path:
+    def save(self, sight: Sight, route: Sequence[Cell] = (), tag: PictureTag = "level") -> Path:
         """The screenshot and its overlay in a new `<time>-<tag>` folder; returns the folder."""
         # the process id keeps two bots (one per phone) stopping in the same second apart
         folder = self.folder / time.strftime(f"%Y%m%d-%H%M%S-{os.getpid()}-{tag}")

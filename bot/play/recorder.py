@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -20,6 +21,10 @@ from onestroke.bot.imageio import write_image
 from onestroke.bot.labels import detection_record, label_from_record, label_text
 from onestroke.bot.play.sight import Sight
 from onestroke.bot.vision.change import screen_changed
+
+Why = Literal["first", "retry", "unsure", "stop"]
+"""Why a screen is kept for the recorder: a level's first look, a look after an attempt that did
+not advance, a look that found no board it could trust, the screen the loop stopped on."""
 
 
 @dataclass
@@ -30,7 +35,7 @@ class Recorder:
     saved: list[Path] = field(default_factory=list)  # the labels written, in order
     _last: np.ndarray | None = field(default=None, repr=False)
 
-    def keep(self, sight: Sight, level: int, why: str, reason: str | None = None) -> Path | None:
+    def keep(self, sight: Sight, level: int, why: Why, reason: str | None = None) -> Path | None:
         """Save `sight` as a pair named for the time, `level` and `why` ("first", "unsure",
         "retry", "stop"); `reason` goes into the label as a comment. Returns the label's path,
         or None when the screen is the last one saved (the reason is added to that label)."""

@@ -46,7 +46,8 @@ def test_bot_clears_five_levels_in_a_row_at_a_random_position(windows: Windows, 
 
 
 def test_bot_at_full_speed_still_lets_the_game_see_every_cell(windows: Windows, tmp_path: Path) -> None:
-    """No pauses between points except at turns: a game sampling the pointer must not cut corners."""
+    """`--speed max`: the watched drag goes as fast as the game answers, and still a game that
+    samples the pointer once a frame sees every cell (a skipped cell would be an illegal move)."""
     game = windows.game(seed=random.randrange(1000))
     done = run_bot("play", "--levels", "3", "--speed", "max", "--log-dir", str(tmp_path))
     assert done.returncode == 0, f"seed {game.seed}\n{done.stdout}\n{done.stderr}"

@@ -20,6 +20,7 @@ from typing import Any
 from platformdirs import user_config_dir
 
 from onestroke.coords import Point, Rect
+from onestroke.plural import noun
 from onestroke.solver.errors import OnestrokeError
 
 FORMAT_VERSION = 1
@@ -131,7 +132,8 @@ class Profile:
         known = set(cls.__dataclass_fields__)
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ProfileError(f"{source}: unknown field(s) {_short(', '.join(unknown))}")
+            fields = noun(len(unknown), "field")
+            raise ProfileError(f"{source}: unknown {fields} {_short(', '.join(unknown))}")
         version = data.get("version", FORMAT_VERSION)
         if _is_whole(version) and version > FORMAT_VERSION:
             raise ProfileError(f"{source}: written by a newer onestroke (version {version})")

@@ -32,6 +32,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from onestroke.coords import Rect
+from onestroke.plural import counted
 from onestroke.practice.sprites import BGR, WHITE, darker, fill_rounded_rect, rgb
 from onestroke.solver.errors import OnestrokeError
 
@@ -187,7 +188,9 @@ class PanelStyle:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {self.language!r}")
         wanted = 2 if self.arrangement == "three" else 1
         if len(self.decoys) != wanted or len(set(self.decoys)) != wanted:
-            raise ValueError(f"the {self.arrangement!r} panel has {wanted} decoy(s), not {self.decoys!r}")
+            raise ValueError(
+                f"the {self.arrangement!r} panel has {counted(wanted, 'decoy')}, not {self.decoys!r}"
+            )
         unknown = [d for d in self.decoys if d not in WORDS[self.language].decoys]
         if unknown:
             raise ValueError(f"no {self.language} word for the decoy {unknown[0]!r}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from onestroke.plural import counted
 from onestroke.solver.board import Board
 
 
@@ -38,7 +39,7 @@ def path_problem(board: Board, path: Sequence[Sequence[int]]) -> str | None:
     missing = len(board.open_cells) - len(seen)
     if missing:
         first = min(board.open_cells - seen)
-        return f"path misses {missing} open cell(s), e.g. {list(first)}"
+        return f"path misses {counted(missing, 'open cell')}, e.g. {list(first)}"
     return None
 
 

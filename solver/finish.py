@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from onestroke.plural import counted
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.check import path_problem
 from onestroke.solver.errors import OnestrokeError
@@ -117,7 +118,7 @@ class Finish:
             return f"{drawn}: finishing from {cat} ({len(self.route) - 1} cells left)"
         if self.kept == 1:
             return f"{drawn} and no finish from any of them: undoing them all"
-        return f"{drawn}, no finish from {cat}: going back {len(self.undo)} cell(s) first"
+        return f"{drawn}, no finish from {cat}: going back {counted(len(self.undo), 'cell')} first"
 
 
 def finish(board: Board, walked: Sequence[Cell], *, timeout: float = 5.0) -> Finish:

@@ -75,7 +75,7 @@ def test_checker_accepts_a_solution_and_names_each_kind_of_fault() -> None:
     solution = [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]
     assert "required end" in path_problem(board, solution[:-1])
     loop = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]
-    assert "misses 3 open cell(s)" in path_problem(board, loop)
+    assert "misses 3 open cells" in path_problem(board, loop)
     assert path_problem(board, [(0, 1), (0, 0)]).startswith("path starts at")
     assert "twice" in path_problem(board, [(0, 0), (0, 1), (0, 0)])
     assert "not a 4-neighbour move" in path_problem(board, [(0, 0), (0, 2)])

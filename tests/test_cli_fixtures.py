@@ -59,7 +59,7 @@ def test_a_changed_label_shows_the_difference_and_exits_1(tmp_path, capsys):
     assert "board: 1 of 49 cells differ: [1, 0] read ., labelled #" in failed
     assert "labelled        read            differs" in out
     assert "    # # . . . . .   . # . . . . .   X - - - - - -" in out
-    assert out.count("  ok") == 2 and out.rstrip().endswith("s") and "3 image(s): 2 ok, 1 differs" in out
+    assert out.count("  ok") == 2 and out.rstrip().endswith("s") and "3 images: 2 ok, 1 differs" in out
     root = ET.parse(junit).getroot()
     failures = root.findall(".//testcase/failure")
     assert root.find("testsuite").get("failures") == "1" == str(len(failures))  # type: ignore[union-attr]
@@ -118,7 +118,7 @@ def test_an_image_without_a_label_is_listed_not_failed(tmp_path, capsys):
         "new-shot.jpg" in out and "unlabelled: no board (other screen) (fixtures add writes a label)" in out
     )
     assert f"no image beside {folder / 'gone.txt'}" in out
-    assert "2 image(s): 1 ok, 0 differs, 1 unlabelled, 1 no image" in out
+    assert "2 images: 1 ok, 0 differs, 1 unlabelled, 1 no image" in out
     suite = ET.parse(junit).getroot().find("testsuite")
     assert suite is not None and (suite.get("failures"), suite.get("skipped")) == ("0", "2")
 
@@ -168,7 +168,7 @@ def test_add_writes_pairs_that_check_then_passes_and_keeps_what_is_there(tmp_pat
     into = tmp_path / "mine"
     assert main(["fixtures", "add", *images, "--to", str(into)]) == 0
     out = capsys.readouterr().out
-    assert "3 pair(s) written" in out and "board read, 7x7; review it" in out
+    assert "3 pairs written" in out and "board read, 7x7; review it" in out
     assert sorted(p.name for p in into.iterdir()) == sorted(
         [
             f"{PHONE}.png",

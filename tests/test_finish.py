@@ -93,8 +93,7 @@ def test_a_dead_end_is_undone_back_to_the_latest_cell_with_a_finish() -> None:
     assert_finishes(found, board, walked)
     assert found.begins == "start" and found.kept == 3 and found.undo == ((2, 1),)
     assert (
-        found.describe()
-        == "4 cells drawn already, no finish from the cat on [2, 1]: going back 1 cell(s) first"
+        found.describe() == "4 cells drawn already, no finish from the cat on [2, 1]: going back 1 cell first"
     )
     # one numbering: the cells kept keep theirs, the undone cell gets its new step
     assert board.draw_path(found.path) == "1 2 9\n4 3 8\n5 6 7\n"

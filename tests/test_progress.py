@@ -68,7 +68,7 @@ def test_fixtures_check_draws_a_bar_on_a_terminal_only():
     status, drawn = on_a_terminal(args)
     assert status == 0, drawn
     assert "fixtures check:" in drawn and BAR in drawn and "image/s" in drawn
-    assert "phone-1080x1920-classic.png" in drawn and "image(s):" in drawn
+    assert "phone-1080x1920-classic.png" in drawn and "images:" in drawn
     done = piped(args)
     assert done.returncode == 0 and done.stderr == ""
     assert BAR not in done.stdout and "\r" not in done.stdout

@@ -53,7 +53,7 @@ def test_pairs_are_named_by_time_level_and_why_and_checked_as_fixtures(tmp_path,
     again = recorder.keep(level, 5, "first")  # a changed screen again (not the last one saved)
     assert again is not None and again != first
     assert main(["fixtures", "check", str(tmp_path)]) == 0
-    assert "3 image(s): 3 ok" in capsys.readouterr().out
+    assert "3 images: 3 ok" in capsys.readouterr().out
 
 
 def test_two_pairs_of_one_name_do_not_overwrite_each_other(tmp_path):

@@ -103,7 +103,7 @@ def test_teach_saves_the_look_and_detect_reads_with_it(tmp_path, data_dir, capsy
     out = capsys.readouterr().out
     assert status == 0, out
     assert (data_dir / "looks" / "app.json").is_file()
-    assert "3 of 3 labelled screen(s) read back exactly" in out
+    assert "3 of 3 labelled screens read back exactly" in out
     held = board_screens(LOOKS[1], 4)[3]  # a level the look was not taught from
     shot = tmp_path / "shot.png"
     write_pair(tmp_path, "shot", held.image, truth_label(held))

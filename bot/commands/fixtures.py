@@ -40,6 +40,7 @@ from onestroke.bot.labels import (
 )
 from onestroke.bot.vision import detect
 from onestroke.files import OutputPathError, check_writable_file, file_kind, read_text, writable_folder
+from onestroke.plural import counted
 from onestroke.progressbar import progress
 from onestroke.solver.errors import OnestrokeError
 
@@ -267,7 +268,7 @@ def tally(rows: list[Row], seconds: float) -> str:
     }
     parts = [f"{count} {result}" for result, count in counts.items() if count or result in ("ok", "differs")]
     images = sum(row.item.image is not None for row in rows)
-    return f"{images} image(s): {', '.join(parts)}; {seconds:.1f} s"
+    return f"{counted(images, 'image')}: {', '.join(parts)}; {seconds:.1f} s"
 
 
 def row_json(row: Row) -> dict[str, Any]:
@@ -385,5 +386,5 @@ def run_add(args: argparse.Namespace) -> int:
         label_path.write_text(label_text(label), encoding="utf-8")
         written += 1
         print(f"{label_path}: {read_summary(record)}; review it")
-    print(f"fixtures add: {written} pair(s) written in {folder}, {kept} kept")
+    print(f"fixtures add: {counted(written, 'pair')} written in {folder}, {kept} kept")
     return status

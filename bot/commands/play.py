@@ -54,6 +54,7 @@ from onestroke.calibration.calibrate import calibrate
 from onestroke.calibration.profile import Profile, ProfileError, load_profile, profile_dir, save_profile
 from onestroke.coords import Rect
 from onestroke.files import OutputPathError, check_writable_file, writable_folder
+from onestroke.plural import counted
 from onestroke.practice.game import GameOptions, PracticeError
 from onestroke.practice.game import run_practice as open_game
 from onestroke.practice.process import judge_log
@@ -342,11 +343,6 @@ def _ended(summary: RunSummary, *, done_when: Callable[[RunSummary], bool]) -> i
             print("onestroke: interrupted", file=sys.stderr)
         return ExitStatus.INTERRUPTED
     return ExitStatus.DONE if done_when(summary) else ExitStatus.NOT_DONE
-
-
-def counted(number: int, one: str, many: str | None = None) -> str:
-    """`1 failure`, `2 failures`: a count with its noun in the right number."""
-    return f"{number} {one if number == 1 else many or one + 's'}"
 
 
 # -- calibrate ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from onestroke.bot.imageio import read_image
 from onestroke.bot.labels import Label, compare, detection_record
 from onestroke.bot.vision.taught import PATCH, SAID, Example, Look, read, teach
 from onestroke.calibration.looks import save_look
+from onestroke.plural import counted
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,17 +72,18 @@ def learned_summary(look: Look) -> str:
     """What the look says, a few lines."""
     lo, hi = look.pitch_share
     lines = [
-        f"look {look.name}: taught from {len(look.sources)} screen(s); cells {100 * lo:.1f}-{100 * hi:.1f} %"
+        f"look {look.name}: taught from {counted(len(look.sources), 'screen')};"
+        f" cells {100 * lo:.1f}-{100 * hi:.1f} %"
         f" of the screen's width apart, the plain cell's blob {100 * look.fill:.0f} % of that",
     ]
     for role, model in look.roles.items():
         centre = model.mean[: PATCH * PATCH * 3].reshape(PATCH, PATCH, 3)[PATCH // 2, PATCH // 2]
         lines.append(
-            f"  {SAID.get(role, role)}: {model.count} cell(s), centre Lab {centre[0]:.0f} {centre[1]:.0f}"
-            f" {centre[2]:.0f}, limit {model.limit:.1f}"
+            f"  {SAID.get(role, role)}: {counted(model.count, 'cell')},"
+            f" centre Lab {centre[0]:.0f} {centre[1]:.0f} {centre[2]:.0f}, limit {model.limit:.1f}"
         )
     for kind, model in look.joins.items():
-        lines.append(f"  the path's joins, {kind}: {model.count} gap(s)")
+        lines.append(f"  the path's joins, {kind}: {counted(model.count, 'gap')}")
     if look.go_on is not None:
         g = look.go_on
         lines.append(
@@ -119,7 +121,7 @@ def run_teach(args: argparse.Namespace) -> int:
         print(f"  {example.name.ljust(width)}  {comparison.summary()}")
     path = save_look(taught.look)
     print(
-        f"teach: {exact} of {len(pairs)} labelled screen(s) read back exactly; learned in {learned:.1f} s;"
-        f" saved {path}"
+        f"teach: {exact} of {counted(len(pairs), 'labelled screen')} read back exactly;"
+        f" learned in {learned:.1f} s; saved {path}"
     )
     return ExitStatus.DONE if exact == len(pairs) else ExitStatus.NOT_DONE

@@ -37,6 +37,7 @@ from onestroke.bot.device.x11 import (
 )
 from onestroke.coords import Point, Rect
 from onestroke.locate import pointer_scale
+from onestroke.plural import counted
 
 
 def no_display_reason() -> str | None:
@@ -93,7 +94,7 @@ class ScreenCapture:
         if not 0 <= monitor < len(monitors):
             self._mss.close()
             raise CaptureError(
-                f"monitor {monitor} does not exist: this screen has {len(monitors) - 1} monitor(s)"
+                f"monitor {monitor} does not exist: this screen has {counted(len(monitors) - 1, 'monitor')}"
                 " (0 = all of them together)"
             )
         m = monitors[monitor]

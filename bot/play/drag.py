@@ -42,6 +42,7 @@ from onestroke.bot.play.faults import Fault, fault_line, window_fault
 from onestroke.bot.play.pace import DragPace
 from onestroke.bot.vision.watch import BoardReading, BoardWatch, Box
 from onestroke.coords import Geometry, Point, Rect
+from onestroke.plural import counted
 from onestroke.solver.board import Cell
 from onestroke.solver.errors import OnestrokeError
 
@@ -257,7 +258,8 @@ class _Drag:
             missing = kept - seen.taken
             if missing:  # the game lost cells it had shown: it dropped or undid the path
                 raise self._stop(
-                    f"the game stopped following the drag {where} (it dropped {len(missing)} drawn cell(s))",
+                    f"the game stopped following the drag {where}"
+                    f" (it dropped {counted(len(missing), 'drawn cell')})",
                     "dropped",
                     len(seen.taken & kept),
                 )

@@ -180,8 +180,9 @@ addEventListener("load", () => {{
   const all = [...document.images], shown = all.filter(i => i.complete && i.naturalWidth > 0);
   document.body.dataset.images = all.length;
   document.body.dataset.imagesShown = shown.length;
-  if (shown.length < all.length) document.body.insertAdjacentHTML("afterbegin",
-    `<p style="color:#c33">${{all.length - shown.length}} picture(s) could not be shown</p>`);
+  const missing = all.length - shown.length;
+  if (missing > 0) document.body.insertAdjacentHTML("afterbegin",
+    `<p style="color:#c33">${{missing}} ${{missing === 1 ? "picture" : "pictures"}} could not be shown</p>`);
 }});
 </script>
 </body></html>

@@ -53,6 +53,7 @@ from onestroke.bot.vision.detect import Detection
 from onestroke.bot.vision.lattice import fit_lattice, lattice_groups
 from onestroke.bot.vision.screens import COMPLETE, LEVEL
 from onestroke.coords import Geometry, Point
+from onestroke.plural import counted, noun
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.errors import OnestrokeError
 
@@ -473,7 +474,7 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
                 fills.append(side / geometry.pitch[0])
     if len(samples["plain"]) < MIN_PLAIN:
         raise TeachError(
-            f"{len(samples['plain'])} plain cell(s) labelled in {', '.join(e.name for e in boards)}:"
+            f"{counted(len(samples['plain']), 'plain cell')} labelled in {', '.join(e.name for e in boards)}:"
             f" at least {MIN_PLAIN} are needed to learn what a plain cell looks like"
         )
     if not samples["start"] and not samples["start_walked"]:
@@ -1060,8 +1061,8 @@ def judge(
             Check(
                 "look",
                 False,
-                f"{len(unlike)} position(s) with a part unlike every role of look {look.name} taught, e.g."
-                f" {list(cell)}: nearest {name}, but a part of it at {unlike[cell]:.1f} (at most"
+                f"{counted(len(unlike), 'position')} with a part unlike every role of look {look.name}"
+                f" taught, e.g. {list(cell)}: nearest {name}, but a part of it at {unlike[cell]:.1f} (at most"
                 f" {look.roles[name].local_limit:.1f}): a mark no labelled {name} shows (a role not taught?)",
             )
         )
@@ -1076,8 +1077,8 @@ def judge(
             Check(
                 "look",
                 False,
-                f"{len(misfits)} position(s) match no role of look {look.name} closely enough, e.g."
-                f" {list(cell)}: {what}",
+                f"{counted(len(misfits), 'position')} {noun(len(misfits), 'matches', 'match')} no role"
+                f" of look {look.name} closely enough, e.g. {list(cell)}: {what}",
             )
         )
     elif unsure:
@@ -1086,8 +1087,9 @@ def judge(
             Check(
                 "look",
                 False,
-                f"{len(unsure)} position(s) between two roles of look {look.name}, e.g. {list(cell)}:"
-                f" {name} (score {value:.1f}), {other} nearly as likely ({theirs:.2f} more)",
+                f"{counted(len(unsure), 'position')} between two roles of look {look.name},"
+                f" e.g. {list(cell)}: {name} (score {value:.1f}),"
+                f" {other} nearly as likely ({theirs:.2f} more)",
             )
         )
     else:
@@ -1125,7 +1127,7 @@ def judge(
         detail = f"{len(starts)} cells look like the start ({said}); a board has one{untaught}"
         checks.append(Check("start", False, detail))
     else:
-        checks.append(Check("start", len(ends) <= 1, f"start {list(start)}, {len(ends)} end(s)"))
+        checks.append(Check("start", len(ends) <= 1, f"start {list(start)}, {counted(len(ends), 'end')}"))
         if walked_cells:
             order = walk_order(walked_cells | {start}, start, heads, lab, geometry, look)
             if order is None:

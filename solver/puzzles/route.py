@@ -23,6 +23,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from onestroke.plural import noun
 from onestroke.solver.board import Cell, steps_for
 from onestroke.solver.errors import quote
 from onestroke.solver.limits import Deadline
@@ -89,7 +90,9 @@ class RoutePuzzle:
             found[key] = (values, number)
         missing = [key for key in FIELDS if key not in found]
         if missing:
-            raise PuzzleInputError(f"{source}: missing {', '.join(k + ':' for k in missing)} line(s)")
+            raise PuzzleInputError(
+                f"{source}: missing {', '.join(k + ':' for k in missing)} {noun(len(missing), 'line')}"
+            )
         cols, rows = found["cols"][0], found["rows"][0]
         ends: dict[str, Cell] = {}
         for key in ("start", "goal"):

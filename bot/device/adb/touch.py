@@ -35,6 +35,7 @@ from onestroke.bot.device.adb.maatouch import ANSWER_TIMEOUT, MaaTouch
 from onestroke.bot.device.adb.timing import link_round_trip, median_seconds, session_round_trip
 from onestroke.bot.device.base import DeviceError, InputError, StrokeLost, TouchSession
 from onestroke.coords import Point, Rect
+from onestroke.plural import counted
 
 
 def _xy(point: Point) -> str:
@@ -45,7 +46,7 @@ def _xy(point: Point) -> str:
 def stroke_lost(cause: object, position: Point | None, events: int | None = None) -> StrokeLost:
     """The one line for a stroke the link broke (`cause`: what the link said), `events` touch
     events in (None: not counted), the finger last at `position`."""
-    after = f", after {events} touch event(s)" if events is not None else ""
+    after = f", after {counted(events, 'touch event')}" if events is not None else ""
     return StrokeLost(
         f"{cause} in the middle of a stroke{after}: the touch was ended on this side;"
         " check the phone before playing on",

@@ -126,6 +126,11 @@ def test_an_insane_speed_is_refused_before_anything_starts(capsys, command, spee
         (["calibrate", "--monitor", "-1"], ["1 = the first, 0 = all together"]),
         (["practice", "--scale", "x"], ["window size factor"]),
         (["demo", "--on-release", "drop"], ["'keep'", "'clear'"]),
+        (["solve", "a.txt", "--moves", "x"], ["expected 4 (the four sides) or 8 (the diagonals too)"]),
+        (["maze", "a.txt", "--moves", "four"], ["expected 4 (the four sides) or 8"]),
+        (["demo", "--seed", "x"], ["expected a seed (a whole number, e.g. 1), got 'x'"]),
+        (["practice", "--seed", "1.5"], ["expected a seed (a whole number"]),
+        (["practice", "--look", "x"], ["argument --look: expected a seed (a whole number"]),
     ],
 )
 def test_an_option_error_names_what_is_allowed(capsys, args: list[str], allowed: list[str]) -> None:

@@ -213,7 +213,7 @@ def test_the_web_game_serves_its_screens_in_the_look() -> None:
 
 def test_a_look_that_is_no_number_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["practice", "--look", "blue"]) == 2
-    assert "argument --look: invalid int value" in capsys.readouterr().err
+    assert "argument --look: expected a seed (a whole number, e.g. 1), got 'blue'" in capsys.readouterr().err
 
 
 # -- roles in random looks -------------------------------------------------------------------

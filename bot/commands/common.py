@@ -49,6 +49,27 @@ def whole_number(text: str, *, at_least: int, what: str | None = None) -> int:
     return value
 
 
+def seed_value(text: str) -> int:
+    """A seed: any whole number (the same seed, the same levels or the same look)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a seed (a whole number, e.g. 1), got {text!r}") from None
+
+
+MOVES = (4, 8)  # the neighbourhoods a board's moves may take: the 4 sides, or the diagonals too
+
+
+def moves_value(text: str) -> int:
+    """A neighbourhood's size as a number; argparse's `choices=MOVES` refuses the other numbers."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected 4 (the four sides) or 8 (the diagonals too), got {text!r}"
+        ) from None
+
+
 def positive_int(text: str) -> int:
     return whole_number(text, at_least=1)
 

@@ -31,6 +31,7 @@ from onestroke.bot.commands.common import (
     profile_name,
     region_value,
     rules_from,
+    seed_value,
     speed_value,
     window_scale,
 )
@@ -73,7 +74,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     """Add `practice`, `demo`, `play` and `calibrate` to the `onestroke` parser."""
     p = sub.add_parser("practice", help="open the practice game window")
     p.add_argument("--levels", type=positive_int, help="close after clearing N levels (default: endless)")
-    p.add_argument("--seed", type=int, default=1, help="level sequence seed (default 1)")
+    p.add_argument("--seed", type=seed_value, default=1, help="level sequence seed (default 1)")
     p.add_argument("--log", type=Path, help="append one JSON line per finished attempt to FILE")
     p.add_argument("--position", type=int_pair, help="window position X,Y on the screen")
     p.add_argument(
@@ -82,7 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--theme", default="classic", choices=tuple(THEMES), help=f"colour theme: {', '.join(THEMES)}"
     )
-    p.add_argument("--look", type=int, metavar="SEED", help="draw the game in the random look of SEED")
+    p.add_argument("--look", type=seed_value, metavar="SEED", help="draw the game in the random look of SEED")
     p.add_argument(
         "--panel",
         choices=("zh", "en", "ja"),
@@ -106,7 +107,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     d = sub.add_parser("demo", help="the bot clears practice levels (starts Xvfb when there is no screen)")
     d.add_argument("--levels", type=positive_int, default=DEMO_LEVELS, help=f"levels (default {DEMO_LEVELS})")
-    d.add_argument("--seed", type=int, default=1, help="level sequence seed (default 1)")
+    d.add_argument("--seed", type=seed_value, default=1, help="level sequence seed (default 1)")
     d.add_argument("--log", type=Path, help="the game's log file (default: a temporary file)")
     d.add_argument("--position", type=int_pair, help="game window position X,Y (default: random)")
     d.add_argument("--scale", type=window_scale, default=1.0, help="game window size factor, 0.2 to 4")

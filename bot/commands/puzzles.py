@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from onestroke.bot.commands.common import positive_seconds
+from onestroke.bot.commands.common import MOVES, moves_value, positive_seconds
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.files import read_text
 from onestroke.solver.errors import SearchTimeout
@@ -61,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         json_help='print {"path": [...], "directions": [...]}',
     )
     maze.add_argument("--shortest", action="store_true", help="breadth-first: a path with the fewest steps")
-    maze.add_argument("--moves", type=int, choices=(4, 8), default=8, help="neighbourhood (default 8)")
+    maze.add_argument("--moves", type=moves_value, choices=MOVES, default=8, help="neighbourhood (default 8)")
 
 
 def puzzle(

@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from onestroke.bot.commands.common import positive_seconds
+from onestroke.bot.commands.common import MOVES, moves_value, positive_seconds
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.files import read_text
 from onestroke.progressbar import progress
@@ -36,8 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("boards", nargs="+", metavar="BOARD", help="board text file ('-' reads stdin)")
     parser.add_argument(
         "--moves",
-        type=int,
-        choices=(4, 8),
+        type=moves_value,
+        choices=MOVES,
         default=None,
         help="neighbourhood (default: the file's '; moves:' line, else 4; contradicting that line: error)",
     )

@@ -73,6 +73,26 @@ def test_demo_refuses_a_game_log_it_cannot_write_before_starting_anything(
     assert line.startswith(f"onestroke: {path}:") and fragment in line
 
 
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["play", "--capture", "bogus"], "--capture bogus"),
+        (["play", "--touch", "input-each"], "--touch input-each"),  # a phone's method, not the desktop's
+        (["calibrate", "--capture", "raw"], "--capture raw"),
+    ],
+)
+def test_a_phone_option_on_the_desktop_is_refused_before_anything_starts(
+    tmp_path, capsys, args: list[str], option: str
+) -> None:
+    """No display here: the refusal comes before the desktop is opened (else 'cannot open display')."""
+    name = option.split()[0]
+    assert main([*args, *(["--log-dir", str(tmp_path / "logs")] if args[0] == "play" else [])]) == 2
+    assert one_error_line(capsys) == (
+        f"onestroke: {name} applies to --adb only (a phone, or a profile of one), not to the desktop:"
+        f" got {option}"
+    )
+
+
 def test_a_display_nobody_serves_is_named_in_the_error(monkeypatch) -> None:
     monkeypatch.setenv("DISPLAY", ":4242")
     with pytest.raises(CaptureError, match="cannot open display ':4242' for capture"):

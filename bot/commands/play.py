@@ -14,7 +14,6 @@ import argparse
 import os
 import signal
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -108,7 +107,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     d = sub.add_parser("demo", help="the bot clears practice levels (starts Xvfb when there is no screen)")
     d.add_argument("--levels", type=positive_int, default=DEMO_LEVELS, help=f"levels (default {DEMO_LEVELS})")
     d.add_argument("--seed", type=seed_value, default=1, help="level sequence seed (default 1)")
-    d.add_argument("--log", type=Path, help="the game's log file (default: a temporary file)")
+    d.add_argument("--log", type=Path, help="the game's log file (default: a temporary file, not kept)")
     d.add_argument("--position", type=int_pair, help="game window position X,Y (default: random)")
     d.add_argument("--scale", type=window_scale, default=1.0, help="game window size factor, 0.2 to 4")
     d.add_argument("--speed", type=speed_value, help=SPEED_HELP)
@@ -401,15 +400,10 @@ def run_demo(args: argparse.Namespace) -> int:
             print(f"demo: no screen in use, started Xvfb on {shown.name} ({shown.width}x{shown.height})")
         else:
             device = stack.enter_context(DesktopDevice())
-        if args.log is None:
-            folder = stack.enter_context(tempfile.TemporaryDirectory(prefix="onestroke-demo-"))
-            log = Path(folder) / "game.jsonl"
-        else:
-            log = args.log
         run = play_demo(
             device,
             levels=args.levels,
-            log=log,
+            log=args.log,
             log_dir=log_dir,
             seed=args.seed,
             position=args.position,

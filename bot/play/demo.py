@@ -9,8 +9,10 @@ the game recorded, never from what the bot believes.
 from __future__ import annotations
 
 import random
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,11 +70,21 @@ def game_window(screen: Rect, scale: float, seed: int, position: tuple[int, int]
     return window
 
 
+@contextmanager
+def game_log(log: Path | None) -> Iterator[Path]:
+    """`log`, or (None) a file in a temporary folder removed when the demo ends."""
+    if log is not None:
+        yield log
+        return
+    with tempfile.TemporaryDirectory(prefix="onestroke-demo-") as folder:
+        yield Path(folder) / "game.jsonl"
+
+
 def run_demo(
     device: Device,
     *,
     levels: int,
-    log: Path,
+    log: Path | None,
     log_dir: Path,
     seed: int = 1,
     position: tuple[int, int] | None = None,
@@ -84,25 +96,28 @@ def run_demo(
 ) -> DemoRun:
     """Start the practice game on `device`'s screen and let the loop clear `levels` levels.
 
-    The game runs in its own process with `rules` (default: strict, 30 fps) and writes `log`; `say`
-    gets the demo's and the bot's lines. `speed` is the drag's, as `play`'s (bot/play/pace.py).
+    The game runs in its own process with `rules` (default: strict, 30 fps) and writes `log`
+    (None: a temporary file, removed when the demo ends, so its path is never said); `say` gets
+    the demo's and the bot's lines. `speed` is the drag's, as `play`'s (bot/play/pace.py).
     """
     window = game_window(device.screen, scale, seed, position)
-    offset = log_size(log)  # count only what this run's game writes
-    game = start_game(seed, log, (int(window.left), int(window.top)), scale, levels, rules=rules)
-    try:
-        say(f"demo: practice game (seed {seed}) at {window.left:g},{window.top:g}, log {log}")
-        loop = LevelLoop(
-            device,
-            log_dir=log_dir,
-            pace=stroke_pace(speed, device.capabilities.cell_dwell),
-            drag_pace=drag_pace(speed),
-            say=lambda line: say(f"bot: {line}"),
-        )
-        summary = session(loop, levels, "demo", extras, say=lambda line: say(f"bot: {line}"))
-        stopped = summary.reason if summary.ended in ("stopped", "device") else None
-        time.sleep(SETTLE)
-    finally:
-        stop_game(game.process)
-    records = read_log(log, offset, game.process.pid)
-    return DemoRun(records, summary.seconds, stopped, game.window, tuple(loop.drags), summary)
+    named = f", log {log}" if log is not None else ""  # a temporary log is gone when the demo ends
+    with game_log(log) as path:
+        offset = log_size(path)  # count only what this run's game writes
+        game = start_game(seed, path, (int(window.left), int(window.top)), scale, levels, rules=rules)
+        try:
+            say(f"demo: practice game (seed {seed}) at {window.left:g},{window.top:g}{named}")
+            loop = LevelLoop(
+                device,
+                log_dir=log_dir,
+                pace=stroke_pace(speed, device.capabilities.cell_dwell),
+                drag_pace=drag_pace(speed),
+                say=lambda line: say(f"bot: {line}"),
+            )
+            summary = session(loop, levels, "demo", extras, say=lambda line: say(f"bot: {line}"))
+            stopped = summary.reason if summary.ended in ("stopped", "device") else None
+            time.sleep(SETTLE)
+        finally:
+            stop_game(game.process)
+        records = read_log(path, offset, game.process.pid)
+        return DemoRun(records, summary.seconds, stopped, game.window, tuple(loop.drags), summary)

@@ -7,6 +7,7 @@ clears it), and `devices` refused (a stand-in adb server always has a phone)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,22 @@ def test_play_and_calibrate_done_refused_and_bad_usage(windows: Windows, tmp_pat
         assert bad.returncode == 2 and bad.stderr.count("\n") == 1, (usage, bad.stderr)
 
 
+def printed_paths(out: str) -> list[Path]:
+    """The absolute paths a run printed (`report /x/y.html`, `log /x/game.jsonl`, ...)."""
+    return [Path(p) for p in re.findall(r"(?<![\w./])(/[^\s,;:()'\"]+)", out)]
+
+
 def test_demo_and_practice(tmp_path: Path) -> None:
-    env = config(tmp_path)
+    env = {**config(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state")}  # the user log folder
     done = run_bot("demo", "--levels", "1", env=env)
     assert done.returncode == 0, done.stdout + done.stderr
+    # the last line names the report, which is there after the demo; no path it printed is gone
+    last = done.stdout.splitlines()[-1]
+    assert last.startswith("demo: report "), done.stdout
+    report = Path(last.removeprefix("demo: report "))
+    assert report.is_file() and report.is_relative_to(tmp_path / "state"), last
+    paths = printed_paths(done.stdout)
+    assert report in paths and [p for p in paths if not p.exists()] == [], done.stdout
     for usage in (
         ["demo", "--position", "5000,5000"],
         ["demo", "--scale", "9"],

@@ -14,16 +14,45 @@ from pathlib import Path
 
 import pytest
 
-from onestroke.bot.commands.status import ExitStatus
-from onestroke.solver.generate import two_rooms_text
-
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # the looks bench's helpers (labelled screens) live in benchmarks/
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.looks_bench import truth_label, write_pair  # noqa: E402
+from benchmarks.teach_bench import screens_of  # noqa: E402
+from onestroke.bot.commands.status import ExitStatus  # noqa: E402
+from onestroke.bot.labels import label_text, parse_label  # noqa: E402
+from onestroke.solver.board import Board  # noqa: E402
+from onestroke.solver.generate import two_rooms_text  # noqa: E402
+
 FIXTURES = ROOT / "fixtures"
 PUZZLES = ROOT / "examples" / "puzzles"
 
 DONE, NOT_DONE, BAD_INPUT, INTERRUPTED = (
     int(s) for s in (ExitStatus.DONE, ExitStatus.NOT_DONE, ExitStatus.BAD_INPUT, ExitStatus.INTERRUPTED)
 )
+
+
+TAUGHT_LOOK = 7  # a random look (practice/looks.py) the built-in reading refuses: teach learns it
+
+
+def look_screens(folder: Path, *, mislabelled: bool = False) -> Path:
+    """Three labelled screens of one random look for `teach`; `mislabelled`: the first label
+    calls a plain cell a hole, so teach learns, but that screen does not read back as labelled."""
+    folder.mkdir()
+    shown = [s for s in screens_of(TAUGHT_LOOK, 10) if s.kind != "complete"][:3]
+    for s in shown:
+        write_pair(folder, f"{s.kind}-{s.seed}", s.image, truth_label(s))
+    if mislabelled:
+        path = sorted(folder.glob("*.txt"))[0]
+        label = parse_label(path.read_text(encoding="utf-8"))
+        b = label.board
+        plain = sorted(b.open_cells - {b.start, b.end} - set(label.walked))
+        fewer = Board(b.rows, b.cols, b.open_cells - {plain[len(plain) // 2]}, b.start, b.end)
+        path.write_text(
+            label_text(type(label)(fewer, label.screen, None, label.walked, label.origin, label.pitch))
+        )
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +73,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (label / "level.png").write_bytes((FIXTURES / "app-board-1080x1920.png").read_bytes())
     (label / "level.txt").write_text("S .\n")  # a label that does not match the image
     paths["wrong-labels"] = str(label)
+    paths["look"] = str(look_screens(folder / "look"))
+    paths["mislabelled-look"] = str(look_screens(folder / "mislabelled-look", mislabelled=True))
     paths["fresh"] = str(folder / "fresh")
     return paths
 
@@ -69,6 +100,7 @@ TABLE = [
     (["detect", COMPLETE], DONE),  # a screen read right is done, whatever kind it was
     (["detect", NO_BOARD], NOT_DONE),
     (["detect", "{fresh}/absent.png"], BAD_INPUT),
+    (["detect", LEVEL, "--bogus"], BAD_INPUT),
     (["solve-image", LEVEL], DONE),
     (["solve-image", COMPLETE], NOT_DONE),  # nothing to solve
     (["solve-image", LEVEL, "--timeout", "-1"], BAD_INPUT),
@@ -77,6 +109,8 @@ TABLE = [
     (["fixtures", "check", "{fresh}/absent"], BAD_INPUT),
     (["fixtures", "add", LEVEL, "--to", "{fresh}/added"], DONE),
     (["fixtures", "add", "{fresh}/absent.png", "--to", "{fresh}/added"], BAD_INPUT),
+    (["teach", "{look}", "--name", "taught"], DONE),
+    (["teach", "{mislabelled-look}", "--name", "taught"], NOT_DONE),  # learned; a screen not read back
     (["teach", "{fresh}/absent", "--name", "x"], BAD_INPUT),
     (["teach", "fixtures", "--name", "not/a/name"], BAD_INPUT),
     (["detect", LEVEL, "--look", "{fresh}"], BAD_INPUT),  # a look name is no path
@@ -102,6 +136,8 @@ INTERRUPTED_RUNS = [
     ["detect", *sorted(str(p) for p in FIXTURES.glob("*.png"))],  # seconds of work, whatever the load
     ["fixtures", "check", "fixtures"],
     ["romeo", "{romeo-big}", "--timeout", "60"],
+    ["teach", "{look}", "--name", "interrupted"],  # imports, then learning and reading back: seconds
+    ["config"],  # its imports are every command's: over a second
 ]
 
 
@@ -114,8 +150,18 @@ def words(args: list[str], files: dict[str, str]) -> list[str]:
     return out
 
 
+def private(tmp_path: Path) -> dict[str, str]:
+    """The environment with the user's config and data folders (profiles, settings, taught looks)
+    under `tmp_path`: the runs neither read nor write the real ones."""
+    return {
+        **os.environ,
+        "ONESTROKE_CONFIG_DIR": str(tmp_path / "config"),
+        "ONESTROKE_DATA_DIR": str(tmp_path / "data"),
+    }
+
+
 def onestroke(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "ONESTROKE_CONFIG_DIR": str(tmp_path / "config")}
+    env = private(tmp_path)
     return subprocess.run(
         [sys.executable, "-m", "onestroke", *args],
         capture_output=True,
@@ -155,7 +201,7 @@ def test_ctrl_c_is_130_with_one_line(args: list[str], files: dict[str, str], tmp
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "ONESTROKE_CONFIG_DIR": str(tmp_path / "config")},
+        env=private(tmp_path),
     )
     time.sleep(python_start_seconds() + 0.15)
     process.send_signal(signal.SIGINT)

@@ -4,9 +4,10 @@ Lattice lines between the cells, a green frame on each open cell, a red cross on
 an orange ring on the start (a square one on a required end), the path already drawn as a blue
 line ending in a ring on the cat, and the route as a line through the cell centres. With a
 path, every cell on it gets its step number, in the one numbering the terminal prints too
-(decided in solver/finish.py; the legend's words are `NUMBERING` here): its step on the whole path from the start, the start being 1,
-so walked cells keep their numbers and the route continues them. A legend strip below the
-screenshot says so (the picture grows by the strip; pixels above it are the screenshot's).
+(decided in solver/finish.py; the legend's words are `NUMBERING` here): its step on the whole
+path from the start, the start being 1, so walked cells keep their numbers and the route
+continues them. A legend strip below the screenshot says so (the picture grows by the strip;
+pixels above it are the screenshot's).
 When the checks failed, the frames are red and the reason is written across the top, so a
 refused board shows why it was refused. On the level-complete screen the go-on control gets a
 ring and the banner says where it is.

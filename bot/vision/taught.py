@@ -1040,23 +1040,26 @@ def judge(
     checks: list[Check] = []
     unlike = unlike or {}
     walking = [cell for cell, (name, _, _) in grid.items() if name in WALKED_ROLES]
-    if len(walking) == 1 and grid[walking[0]][0] == "head" and all(n != "start" for n, _, _ in grid.values()):
-        # a path has two ends: a head alone, with no start, is the fresh start (they may look alike)
-        grid = {**grid, walking[0]: ("start", *grid[walking[0]][1:])}
     holes_show = "hole" in look.roles and ("hole", "outside") not in _alike(look)
-    misfits = [
+    misfits = [  # judged by the role each cell looks like most (before a lone head becomes the start)
         (cell, name, value)
         for cell, (name, value, _) in grid.items()
         if value > look.roles[name].limit or (name == "outside" and holes_show)
     ]
+    scored = grid
+    if len(walking) == 1 and all(n != "start" for n, _, _ in grid.values()):
+        # a path has two ends: a head (or a walked start) alone, with no start, is the fresh start
+        # (they may look alike, and a look taught from no fresh level knows the start only as the
+        # walk's head or its first cell)
+        grid = {**grid, walking[0]: ("start", *grid[walking[0]][1:])}
     unsure = [
         (cell, name, value, other, theirs)
         for cell, (name, value, (other, theirs)) in grid.items()
         if theirs < MARGIN
     ]
     if unlike:
-        cell = max(unlike, key=lambda c: unlike[c] / look.roles[grid[c][0]].local_limit)
-        name = grid[cell][0]
+        cell = max(unlike, key=lambda c: unlike[c] / look.roles[scored[c][0]].local_limit)
+        name = scored[cell][0]
         checks.append(
             Check(
                 "look",

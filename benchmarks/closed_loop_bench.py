@@ -232,11 +232,11 @@ def drag_one(levels: int, seed: int, fps: float, stalls: bool) -> int:
         "strays": sum(v.stray for v in verdicts),
         "per_minute": levels / (run.seconds / 60),
         "cell_ms": sum(d.seconds for d in drags) / cells * 1e3,
-        "look_ms": sum(d.look_seconds for d in drags) / cells * 1e3,
+        "grab_ms": sum(d.grab_seconds for d in drags) / cells * 1e3,
         "sleep_ms": sum(d.sleep_seconds for d in drags) / cells * 1e3,
         "move_ms": sum(d.move_seconds for d in drags) / cells * 1e3,
-        "looks": sum(d.looks for d in drags) / cells,
-        "whole_looks": sum(d.full_looks for d in drags) / cells,
+        "grabs": sum(d.grabs for d in drags) / cells,
+        "whole_grabs": sum(d.full_grabs for d in drags) / cells,
         "answer_ms": statistics.median(answers) * 1e3 if answers else 0.0,
         "redraw_ms": statistics.median(r for _, r in redraws) * 1e3 if redraws else 0.0,
         "slack_ms": statistics.median(slack) * 1e3 if slack else 0.0,
@@ -275,8 +275,8 @@ def drag(levels: int, rounds: int, seed: int, busy: int) -> int:
     )
     print()
     print(
-        "| fps | busy loops | seed | cleared | failed | levels/min | ms per cell | looks | sleeps | moves"
-        " | looks per cell (whole board) | answer median ms | frames per cell | game's redraw ms"
+        "| fps | busy loops | seed | cleared | failed | levels/min | ms per cell | grabs | sleeps | moves"
+        " | grabs per cell (whole board) | answer median ms | frames per cell | game's redraw ms"
         " | left of the frame ms | between levels s | load |"
     )
     print("|" + "---|" * 17)
@@ -284,8 +284,8 @@ def drag(levels: int, rounds: int, seed: int, busy: int) -> int:
         print(
             f"| {r['game']} | {r.get('busy', 0)} | {r['seed']} | {r['cleared']}/{r['levels']} | {r['failed']}"
             f" | {r['per_minute']:.1f}"
-            f" | {r['cell_ms']:.1f} | {r['look_ms']:.1f} | {r['sleep_ms']:.1f} | {r['move_ms']:.1f}"
-            f" | {r['looks']:.1f} ({r['whole_looks']:.2f}) | {r['answer_ms']:.1f}"
+            f" | {r['cell_ms']:.1f} | {r['grab_ms']:.1f} | {r['sleep_ms']:.1f} | {r['move_ms']:.1f}"
+            f" | {r['grabs']:.1f} ({r['whole_grabs']:.2f}) | {r['answer_ms']:.1f}"
             f" | {r['cell_ms'] * r['fps'] / 1e3:.2f} | {r['redraw_ms']:.1f} | {r['slack_ms']:.1f}"
             f" | {r['between_s']:.2f} | {r['load']:.1f} |"
         )

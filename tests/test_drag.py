@@ -82,8 +82,8 @@ def test_the_watched_drag_clears_the_strict_game(level: int, stalls: bool, near:
     assert [r for r in sim.records if not r.get("cleared")] == [], sim.records
     assert report.cells == len(path) - 1 and sim.touch.up_at is not None
     # every FULL_EVERY-th step (and each re-send) looks at the whole board; the rest near the head
-    assert report.full_looks >= report.cells // FULL_EVERY
-    assert report.full_looks < report.looks / 2 if near else report.full_looks == report.looks
+    assert report.full_grabs >= report.cells // FULL_EVERY
+    assert report.full_grabs < report.grabs / 2 if near else report.full_grabs == report.grabs
 
 
 def test_a_look_near_the_head_reads_what_a_look_at_the_whole_board_reads() -> None:
@@ -176,18 +176,18 @@ def test_a_drag_speed_out_of_range_is_refused() -> None:
             DragPace(speed=speed)
 
 
-def test_the_first_look_and_the_polling_follow_the_answers() -> None:
+def test_the_first_grab_and_the_polling_follow_the_answers() -> None:
     pace = DragPace()
-    assert pace.first_look == pytest.approx(0.8 * pace.first) and pace.patience == 0.25
+    assert pace.first_grab == pytest.approx(0.8 * pace.first) and pace.patience == 0.25
     for answer in (0.050, 0.040, 0.054, 0.051, 0.053):
         pace.learn(answer)
-    assert pace.first_look == pytest.approx(0.032)  # 80 % of the earliest: no answer came sooner
+    assert pace.first_grab == pytest.approx(0.032)  # 80 % of the earliest: no answer came sooner
     assert pace.poll == pytest.approx(0.051 / 16)  # a sixteenth of the median...
     assert DragPace(answers=deque([0.02] * 3)).poll == 0.002  # ...at least min_poll
     for answer in (0.4,) * 9:  # a stalled, loaded game: the pace goes down with it
         pace.learn(answer)
     assert (
-        pace.first_look == 0.05 and pace.poll == pytest.approx(0.025) and pace.patience == pytest.approx(1.6)
+        pace.first_grab == 0.05 and pace.poll == pytest.approx(0.025) and pace.patience == pytest.approx(1.6)
     )
 
 

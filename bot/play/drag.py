@@ -48,7 +48,7 @@ from onestroke.solver.errors import OnestrokeError
 
 RESENDS = 4  # re-sends of one move without an answer before giving up
 UNDOS = 3  # wrong cells undone in one drag before giving up
-FULL_EVERY = 8  # every this many steps one look takes in the whole board, not only around the head
+FULL_EVERY = 8  # every this many steps one grab takes in the whole board, not only around the head
 
 
 StopCause = Literal[Fault, "vanished", "dropped", "not-following", "changed", "undo", "off-window"]
@@ -66,7 +66,7 @@ class DragStopped(OnestrokeError):
         super().__init__(message)
         self.cause: StopCause = cause
         self.taken = taken  # route cells the game showed as taken when the finger was lifted
-        self.seen: np.ndarray | None = None  # the board region at the drag's last whole look, if any
+        self.seen: np.ndarray | None = None  # the board region at the drag's last whole-board grab, if any
 
 
 class Touch(Protocol):
@@ -82,16 +82,16 @@ class Touch(Protocol):
 @dataclass
 class DragReport:
     """What one watched drag cost: cells drawn, the game's answer times, re-sends and undos, and
-    where the time went (looks: grabs and reading them; sleeps between looks; moves sent)."""
+    where the time went (grabs of the board and reading them; sleeps between grabs; moves sent)."""
 
     cells: int = 0
     seconds: float = 0.0
     answers: list[float] = field(default_factory=list)
     resends: int = 0
     undos: int = 0
-    looks: int = 0
-    full_looks: int = 0  # looks at the whole board (the others: around the head)
-    look_seconds: float = 0.0
+    grabs: int = 0
+    full_grabs: int = 0  # grabs of the whole board (the others: around the head)
+    grab_seconds: float = 0.0
     sleep_seconds: float = 0.0
     move_seconds: float = 0.0
 
@@ -120,7 +120,7 @@ def follow_route(
     over the drawn path: `solver.finish.Finish.stroke`) undoes the head, as the game does; any
     other step takes a new cell. On a cause to stop, lifts the finger at once and raises
     `DragStopped`; `window_fault` says what happened to the game's window, if anything (asked
-    before each move and whenever a look does not show what it should). `jiggle` is the pointer
+    before each move and whenever a grab does not show what it should). `jiggle` is the pointer
     distance of a re-sent move from the cell centre (default a tenth of the distance between two
     neighbouring cells).
     """
@@ -161,7 +161,7 @@ class _Drag:
     window_fault: Callable[[], Fault | None] | None
     clock: Callable[[], float]
     sleep: Callable[[float], None]
-    full: bool = True  # the next look takes in the whole board
+    full: bool = True  # the next grab takes in the whole board
     stepped: float = 0.0  # when the latest step's move was sent (the press, before the first)
 
     def run(self, path: Sequence[Cell], start: int) -> None:
@@ -186,9 +186,9 @@ class _Drag:
         """A reading of the cells around the head; of the whole board when one is due (`full`)."""
         began = self.clock()
         reading = self.watch.reading(None if self.full else head)
-        self.report.looks += 1
-        self.report.full_looks += reading.whole
-        self.report.look_seconds += self.clock() - began
+        self.report.grabs += 1
+        self.report.full_grabs += reading.whole
+        self.report.grab_seconds += self.clock() - began
         self.full = False
         return reading
 
@@ -225,8 +225,8 @@ class _Drag:
         sent = self.stepped = self._move(self.to_pointer(target))
         resends = 0
         undos = 0
-        # a whole-board look goes at once: the time until the game can answer is idle anyway
-        wait = 0.0 if self.full else self.pace.first_look
+        # a whole-board grab goes at once: the time until the game can answer is idle anyway
+        wait = 0.0 if self.full else self.pace.first_grab
         while True:
             if wait:
                 self._sleep(wait)
@@ -252,8 +252,8 @@ class _Drag:
                 self._move(self.to_pointer(back))
                 self._sleep(self.pace.expected)
                 sent = self._move(self.to_pointer(target))
-                self.full = True  # the next look checks the whole board again
-                wait = self.pace.first_look
+                self.full = True  # the next grab checks the whole board again
+                wait = self.pace.first_grab
                 continue
             missing = kept - seen.taken
             if missing:  # the game lost cells it had shown: it dropped or undid the path
@@ -265,8 +265,8 @@ class _Drag:
                 )
             waited = seen.at - sent
             if waited < self.pace.patience:
-                wait = max(self.pace.poll, self.pace.first_look - waited)
-                # the look before a re-send takes in the whole board
+                wait = max(self.pace.poll, self.pace.first_grab - waited)
+                # the grab before a re-send takes in the whole board
                 self.full = waited + wait >= self.pace.patience
                 continue
             resends += 1
@@ -276,7 +276,7 @@ class _Drag:
             x, y = self.to_pointer(target)
             offset = self.jiggle if resends % 2 else -self.jiggle
             sent = self._move(Point(x + offset, y + offset))  # a new position: the system sends a new event
-            wait = self.pace.first_look
+            wait = self.pace.first_grab
 
     def _answered(self, seconds: float) -> None:
         self.pace.learn(seconds)
@@ -316,11 +316,11 @@ def watched_drag(
     cells = list(dict.fromkeys(path))  # a walk that goes back passes some cells twice
     whole = region.rounded()  # what a grab of `region` covers: whole capture units
 
-    looked: list[np.ndarray] = []  # the latest whole-board grab: what the screen showed before the release
+    last_grab: list[np.ndarray] = []  # the latest whole-board grab: what the screen showed before the release
 
     def grab_whole() -> np.ndarray:
-        looked[:] = [device.grab(region)]
-        return looked[0]
+        last_grab[:] = [device.grab(region)]
+        return last_grab[0]
 
     def grab_box(box: Box) -> np.ndarray:
         x0, y0, x1, y1 = box
@@ -336,7 +336,7 @@ def watched_drag(
             raise DragStopped(fault_line(fault), cause=fault, taken=len(walked))
     watch = BoardWatch(grab_whole, image_geometry, cells, walked, grab_box=grab_box)
     if watch.shape[:2] != (whole.height, whole.width):  # image pixels are not capture units (HiDPI)
-        watch.grab_box = None  # whole-board looks only: a box would not line up pixel for pixel
+        watch.grab_box = None  # whole-board grabs only: a box would not line up pixel for pixel
     try:
         # the session presses and moves only where the game's window is on top (X11: `WindowGate`)
         session = device.touch(board) if game is None else device.touch(board, game.id)
@@ -344,7 +344,7 @@ def watched_drag(
             window_fault = None
             if game is not None:
                 # the X server tells the moment the game's window goes, moves or is covered: the
-                # button is released from the watching thread at once, without waiting for a look
+                # button is released from the watching thread at once, without waiting for a grab
                 gone = stack.enter_context(game.stack.watch(game.id, board, touch.release_now)).gone
                 window_fault = lambda: game.fault() if gone.is_set() else None  # noqa: E731
             return follow_route(
@@ -354,7 +354,7 @@ def watched_drag(
         fault = game.fault() if game is not None and stopped.cause not in FAULTS else None
         if fault is not None:  # the pixels said it first; the window says why
             raise DragStopped(fault_line(fault), cause=fault, taken=stopped.taken) from None
-        stopped.seen = looked[0] if looked else None  # frozen or refused? (bot/play/frozen.py)
+        stopped.seen = last_grab[0] if last_grab else None  # frozen or refused? (bot/play/frozen.py)
         raise
 
 

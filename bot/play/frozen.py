@@ -5,7 +5,7 @@ bot/play/drag.py) the game either refused the move or stopped answering at all. 
 refused it still answers: the release that ends the drag wipes the path, or the game shows
 something else. A frozen game (paused, stopped, hung) shows the very same screen whatever the
 bot does: the moves, the re-sends and the release change nothing. So the evidence is the game's
-region from the drag's last look, before the finger was lifted, against the looks after it:
+region from the drag's last grab, before the finger was lifted, against the grabs after it:
 nothing new for `FROZEN_AFTER` seconds is frozen. Then the bot waits for the game to answer
 again (anything new on the screen) before it looks at the board again.
 
@@ -24,7 +24,7 @@ from onestroke.bot.vision.change import screen_changed
 from onestroke.coords import Rect
 
 FROZEN_AFTER = 1.0  # seconds the game's region must show nothing new, after the release, to be frozen
-LOOK_EVERY = 0.1  # seconds between looks meanwhile
+GRAB_EVERY = 0.1  # seconds between grabs meanwhile
 
 
 def changed_within(device: Device, region: Rect, before: np.ndarray, seconds: float) -> bool:
@@ -36,4 +36,4 @@ def changed_within(device: Device, region: Rect, before: np.ndarray, seconds: fl
             return True
         if time.monotonic() >= deadline:
             return False
-        time.sleep(LOOK_EVERY)
+        time.sleep(GRAB_EVERY)

@@ -3,7 +3,7 @@
 `LevelLoop` composes the loop's parts and talks to a `Device` (bot/device), never to mss,
 pyautogui or adb:
 
-- watching the screen (bot/play/screen_watch.py): where the game is, a look, finding the board, stillness;
+- watching the screen (bot/play/screen_watch.py): where the game is, a sight, finding the board, stillness;
 - attempts at one level (bot/play/attempt.py): a board to trust, plan, guard, drag, confirm;
 - going on between levels (bot/play/go_on.py): the level-complete screen, the proven go-on, the
   next level;

@@ -31,9 +31,9 @@ ANSWERS_KEPT = 9  # the pace follows the median of the latest answers
 class DragPace:
     """How fast this game answers: its latest answer times, and how to wait for one.
 
-    The first look after a move comes at 80 % of the earliest of the latest answers (at most
+    The first grab after a move comes at 80 % of the earliest of the latest answers (at most
     50 ms; the game cannot answer sooner than a frame and a redraw), then every sixteenth of
-    the median answer (at least `min_poll`): a look around the head costs about a millisecond,
+    the median answer (at least `min_poll`): a grab around the head costs about a millisecond,
     so the watcher sees an answer within a few ms of its drawing and still leaves the game
     most of the CPU. The pace follows the game up and down: a slower or stalling game answers
     later, and the median, the polling and the patience before a re-send grow with it.
@@ -66,7 +66,7 @@ class DragPace:
         self.answers.append(seconds)
 
     @property
-    def first_look(self) -> float:
+    def first_grab(self) -> float:
         """80 % of the earliest latest answer, at most 50 ms: a game that died is seen soon even when slow."""
         return min(0.8 * (min(self.answers) if self.answers else self.first), 0.05)
 

@@ -1,8 +1,8 @@
-"""One look at the screen (`sight_of`): grab a region, detect, and keep how the image maps back (`Sight`).
+"""One sight of the screen (`sight_of`): grab a region, detect, and keep how the image maps back (`Sight`).
 
 Detection costs 15-40 ms and the grab a few; the loop waits through screens that stand still
-(the walked board before the complete screen, the ranking screen) by looking often, so a look
-whose pixels equal the previous look's keeps that detection (the detector is deterministic: the
+(the walked board before the complete screen, the ranking screen) by grabbing often, so a grab
+whose pixels equal the previous sight's keeps that detection (the detector is deterministic: the
 same pixels, the same answer) instead of running it again.
 """
 
@@ -22,12 +22,13 @@ from onestroke.coords import Rect, ScreenMap
 from onestroke.solver.board import Board
 
 Reader = Callable[[np.ndarray], Detection]
-"""How a look reads an image: the built-in `detect`, or a look taught by `onestroke teach`."""
+"""What reads a grabbed image: the built-in `detect`, or a look (an app's appearance) taught by
+`onestroke teach`."""
 
 
 @dataclass(frozen=True)
 class Sight:
-    """One look at the screen: the image, where it came from, what the detector saw, and timings."""
+    """One sight of the screen: the grabbed image, where it came from, what the detector saw, and timings."""
 
     image: np.ndarray
     screen_map: ScreenMap
@@ -48,7 +49,7 @@ def sight_of(
     """Grab `region` (capture units) from `device` and detect the board in it, timing both
     (with `reader` when given: a taught look; else the built-in reading).
 
-    When `previous` is a look at the same region with the very same pixels, its detection is kept.
+    When `previous` is a sight of the same region with the very same pixels, its detection is kept.
     """
     began = time.perf_counter()
     image = device.grab(region)
@@ -57,7 +58,7 @@ def sight_of(
     capture_ms = (grabbed - began) * 1e3
     if previous is not None and same_pixels(previous, region, image):
         return replace(previous, capture_ms=capture_ms, grabbed_at=at)
-    # no text read on a look: a first read loads the OCR engine (1-4 s on a busy machine) and each
+    # no text read on a grab: a first read loads the OCR engine (1-4 s on a busy machine) and each
     # screen that is not a plain level costs 0.3-1 s; the loop reads the words in its own steps,
     # once what it judges has held still (`with_words`)
     detection = reader(image) if reader is not None else detect(image, read_text=False)
@@ -75,7 +76,7 @@ def with_words(sight: Sight, lists: WordLists) -> Sight:
     if not needs_words(sight):
         return sight
     began = time.perf_counter()
-    # a board solved as read with the lattice of the look before the drag (bot/play/known.py):
+    # a board solved as read with the lattice of the sight before the drag (bot/play/known.py):
     # vision alone may refuse it (a band that merges every cell), its words are judged beside it
     geometry = sight.detection.geometry
     board = geometry.bounds() if solved(sight) and geometry is not None else None

@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:  # tools/ is a folder of scripts beside the packag
 from benchmarks.looks_bench import OUTCOMES, Outcome, truth_label, write_pair  # noqa: E402
 from onestroke.bot.labels import compare, detection_record  # noqa: E402
 from onestroke.bot.vision import Detection, detect  # noqa: E402
-from onestroke.bot.vision.taught import Example, Look, TeachError, read, teach  # noqa: E402
+from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
 from onestroke.practice.looks import Sample, look_from_seed, sample  # noqa: E402
 from onestroke.progressbar import progress  # noqa: E402
 from tools.lookalikes import LOOKALIKE_KINDS, lookalike  # noqa: E402
@@ -77,7 +77,7 @@ def outcome_of(shown: Sample, found: Detection, seconds: float) -> tuple[Outcome
     return "wrong", comparison.summary()
 
 
-def false_reads(look: Look, look_seed: int) -> list[str]:
+def false_reads(look: TaughtLook, look_seed: int) -> list[str]:
     """Screens that are not this look's boards (the next look's, look-alikes) read as a board or
     a complete screen."""
     others = [(f"look {look_seed + 1} {s.kind}", s.image) for s in screens_of(look_seed + 1, 3)]

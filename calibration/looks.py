@@ -16,7 +16,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from onestroke.bot.vision.taught import Look
+from onestroke.bot.vision.taught import TaughtLook
 from onestroke.solver.errors import OnestrokeError
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -48,7 +48,7 @@ def look_path(name: str) -> Path:
     return look_dir() / f"{checked_name(name)}.json"
 
 
-def save_look(look: Look) -> Path:
+def save_look(look: TaughtLook) -> Path:
     """Write the look atomically (a crash never leaves half a file); returns its path."""
     path = look_path(look.name)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -63,7 +63,7 @@ def known_looks() -> list[str]:
     return sorted(p.stem for p in folder.glob("*.json")) if folder.is_dir() else []
 
 
-def load_look(name: str) -> Look:
+def load_look(name: str) -> TaughtLook:
     """The saved look `name`; LookFileError naming the file when it is missing or malformed."""
     path = look_path(name)
     if not path.is_file():
@@ -76,7 +76,7 @@ def load_look(name: str) -> Look:
         if path.stat().st_size > MAX_LOOK_BYTES:
             raise LookFileError(f"{path}: larger than {MAX_LOOK_BYTES} bytes; not a look file")
         data = json.loads(path.read_text(encoding="utf-8"))
-        return Look.from_dict(data)
+        return TaughtLook.from_dict(data)
     except LookFileError:
         raise
     except OSError as error:

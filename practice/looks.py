@@ -1,7 +1,7 @@
 """Levels drawn in random looks: a seed picks every freedom of how a one-stroke app may draw one.
 
 The project's themes (practice/render.py) are looks someone chose and the detector was tuned on.
-A `Look` is one nobody chose: `look_from_seed(seed)` picks each freedom below, every one a named
+A `RandomLook` is one nobody chose: `look_from_seed(seed)` picks each freedom below, every one a named
 field, from what other apps of the genre do (dots on a dark field with hatched holes, framed
 grids of touching cells with dark holes, tiles on a gradient with a thin line through the walked
 centres and a finger's dot, icons under the board, a hint line over it):
@@ -64,7 +64,9 @@ StartMarker = Literal["tile", "disc", "letter", "dot", "blob"]
 EndMarker = Literal["none", "letter", "flag", "red"]
 PathStyle = Literal["filled", "band", "line", "dots"]
 Extras = Literal["none", "icons", "buttons"]
-GoOn = Literal["button", "disc"]
+GoOnControl = Literal[
+    "button", "disc"
+]  # a NEXT LEVEL button beside RETURN, or a round arrow button beside MENU
 ScreenKind = Literal["level", "half", "complete"]
 """What a sample shows: a level with nothing drawn, a half-drawn level, the level-complete screen."""
 
@@ -98,8 +100,9 @@ class Palette:
 
 
 @dataclass(frozen=True)
-class Look:
-    """How one random app draws its levels: every freedom a field (see the module's docstring)."""
+class RandomLook:
+    """How one random app draws its levels: every freedom a field (see the module's docstring;
+    bot/vision/taught.py's `TaughtLook` is one learned from labelled screens)."""
 
     seed: int
     palette: Palette
@@ -118,7 +121,7 @@ class Look:
     side_panel: bool
     title: bool
     hint: bool
-    go_on: GoOn
+    go_on: GoOnControl
     board_width: float  # share of a phone screen's width the board may take
     screen: str  # a name in SCREENS
     scale: float
@@ -195,7 +198,7 @@ def _pick(rng: random.Random, kind: object) -> Any:
     return rng.choice(get_args(kind))
 
 
-def look_from_seed(seed: int) -> Look:
+def look_from_seed(seed: int) -> RandomLook:
     """The look of `seed`: every freedom picked at random (the same seed, the same look)."""
     rng = random.Random(f"onestroke-look:{seed}")
     background: Background = _pick(rng, Background)
@@ -217,7 +220,7 @@ def look_from_seed(seed: int) -> Look:
         "dots": rng.uniform(0.06, 0.14),
     }[path_style]
     screen = rng.choice(sorted(SCREENS))
-    return Look(
+    return RandomLook(
         seed=seed,
         palette=random_palette(rng, dark),
         background=background,
@@ -235,7 +238,7 @@ def look_from_seed(seed: int) -> Look:
         side_panel=screen.startswith("desktop") and rng.random() < 0.6,
         title=rng.random() < 0.7,
         hint=rng.random() < 0.2,
-        go_on=_pick(rng, GoOn),
+        go_on=_pick(rng, GoOnControl),
         board_width=rng.uniform(0.78, 0.96),
         screen=screen,
         scale=rng.choice(SCALES),
@@ -258,7 +261,7 @@ class LookScreen:
     controls: dict[str, Rect]
 
 
-def look_geometry(board: Board, look: Look, width: int, height: int) -> Geometry:
+def look_geometry(board: Board, look: RandomLook, width: int, height: int) -> Geometry:
     """Where the look puts the grid on a `width` x `height` screen (portrait: a phone's layout,
     centred; landscape: a web page's, right of a side panel)."""
     if width < height:
@@ -271,7 +274,7 @@ def look_geometry(board: Board, look: Look, width: int, height: int) -> Geometry
     return Geometry(origin, (pitch, pitch), board.rows, board.cols)
 
 
-def draw_background(look: Look, width: int, height: int) -> np.ndarray:
+def draw_background(look: RandomLook, width: int, height: int) -> np.ndarray:
     """The screen under everything: flat, a vertical gradient, dark, or a grainy texture."""
     p = look.palette
     image = np.empty((height, width, 3), np.uint8)
@@ -305,7 +308,7 @@ def _blend(image: np.ndarray, layer: np.ndarray, alpha: float) -> None:
 
 def render_look(
     board: Board,
-    look: Look,
+    look: RandomLook,
     *,
     width: int | None = None,
     height: int | None = None,
@@ -331,7 +334,9 @@ def render_look(
     return LookScreen(image, geometry, controls)
 
 
-def _draw_board(image: np.ndarray, board: Board, g: Geometry, look: Look, route: Sequence[Cell]) -> None:
+def _draw_board(
+    image: np.ndarray, board: Board, g: Geometry, look: RandomLook, route: Sequence[Cell]
+) -> None:
     p, (pitch, _) = look.palette, g.pitch
     positions = [(r, c) for r in range(board.rows) for c in range(board.cols)]
     holes = [cell for cell in positions if cell not in board.open_cells]
@@ -365,7 +370,7 @@ def _draw_board(image: np.ndarray, board: Board, g: Geometry, look: Look, route:
     _draw_markers(image, board, g, look, route)
 
 
-def _draw_underlay(image: np.ndarray, board: Board, g: Geometry, look: Look, holes: list[Cell]) -> None:
+def _draw_underlay(image: np.ndarray, board: Board, g: Geometry, look: RandomLook, holes: list[Cell]) -> None:
     """What lies under the cells: the dark look's panel, the lines of touching cells, the frame
     of a framed grid, the field of dots."""
     p, (pitch, _) = look.palette, g.pitch
@@ -394,7 +399,7 @@ def _draw_underlay(image: np.ndarray, board: Board, g: Geometry, look: Look, hol
             fill_rounded_rect(image, x0, y0, x1, y1, 0.1 * pitch, p.field)
 
 
-def _draw_hole(image: np.ndarray, g: Geometry, look: Look, cell: Cell) -> None:
+def _draw_hole(image: np.ndarray, g: Geometry, look: RandomLook, cell: Cell) -> None:
     p, (pitch, _) = look.palette, g.pitch
     x, y = g.centre(cell)
     side = pitch * (look.cell_fraction if look.cell_style == "tiles" else 0.94)
@@ -423,7 +428,7 @@ def _draw_hatch(image: np.ndarray, x: float, y: float, side: float, p: Palette) 
         image[cy0:cy1, cx0:cx1] = patch[cy0 - y0 : cy1 - y0, cx0 - x0 : cx1 - x0]
 
 
-def _draw_route(image: np.ndarray, g: Geometry, look: Look, route: Sequence[Cell]) -> None:
+def _draw_route(image: np.ndarray, g: Geometry, look: RandomLook, route: Sequence[Cell]) -> None:
     """The drawn path over the cells: a band, a thin line, a glowing line through lit dots."""
     if len(route) < 2:
         return
@@ -448,7 +453,9 @@ def _draw_route(image: np.ndarray, g: Geometry, look: Look, route: Sequence[Cell
         thick_line(image, points, look.path_width * pitch, lighter(p.path, 0.3))
 
 
-def _draw_markers(image: np.ndarray, board: Board, g: Geometry, look: Look, route: Sequence[Cell]) -> None:
+def _draw_markers(
+    image: np.ndarray, board: Board, g: Geometry, look: RandomLook, route: Sequence[Cell]
+) -> None:
     """The start's and the end's markers, step numbers, the finger on the head."""
     p, (pitch, _) = look.palette, g.pitch
     side = pitch * (look.cell_fraction if look.cell_style == "tiles" else 0.94)
@@ -505,7 +512,7 @@ def _draw_markers(image: np.ndarray, board: Board, g: Geometry, look: Look, rout
         _blend(image, finger, 0.45)
 
 
-def _draw_sparkles(image: np.ndarray, board: Board, g: Geometry, look: Look) -> None:
+def _draw_sparkles(image: np.ndarray, board: Board, g: Geometry, look: RandomLook) -> None:
     """Small four-pointed light stars at some corners where open cells meet."""
     pitch = g.pitch[0]
     colour = lighter(look.palette.cell, 0.7)
@@ -536,7 +543,7 @@ def _draw_blob(image: np.ndarray, x: float, y: float, size: float, colour: BGR) 
         fill_circle(image, x + dx * r, y - 0.05 * r, 0.11 * r, (30, 30, 30))
 
 
-def _draw_hint(image: np.ndarray, g: Geometry, look: Look, hint: Sequence[Cell]) -> None:
+def _draw_hint(image: np.ndarray, g: Geometry, look: RandomLook, hint: Sequence[Cell]) -> None:
     """A thin light line over unwalked cells: the game's hint, not a drawn path."""
     layer = image.copy()
     thick_line(
@@ -548,7 +555,7 @@ def _draw_hint(image: np.ndarray, g: Geometry, look: Look, hint: Sequence[Cell])
 # -- the chrome: title, icons, buttons, a side panel -------------------------------------------
 
 
-def _draw_chrome(image: np.ndarray, look: Look, g: Geometry, level: int) -> dict[str, Rect]:
+def _draw_chrome(image: np.ndarray, look: RandomLook, g: Geometry, level: int) -> dict[str, Rect]:
     p, (pitch, _) = look.palette, g.pitch
     height, width = image.shape[:2]
     box = g.bounds()
@@ -634,7 +641,7 @@ def _draw_icon(image: np.ndarray, name: str, x: float, y: float, size: float, co
         cv2.fillPoly(image, [np.round(np.array(tri) * 16).astype(np.int32)], colour, cv2.LINE_AA, 4)
 
 
-def _draw_side_panel(image: np.ndarray, look: Look, level: int) -> None:
+def _draw_side_panel(image: np.ndarray, look: RandomLook, level: int) -> None:
     """A web game's side panel: its name, a few wide buttons and a grid of numbered level buttons."""
     p = look.palette
     height, width = image.shape[:2]
@@ -663,7 +670,7 @@ def _draw_side_panel(image: np.ndarray, look: Look, level: int) -> None:
         text(image, str(k + 40), bx + side / 2, by + 0.0275 * height, 0.018 * height, p.ink, bold=True)
 
 
-def _draw_complete(image: np.ndarray, look: Look) -> dict[str, Rect]:
+def _draw_complete(image: np.ndarray, look: RandomLook) -> dict[str, Rect]:
     """The level-complete screen: the finished board under a veil, a panel with the go-on control."""
     p = look.palette
     height, width = image.shape[:2]
@@ -702,7 +709,7 @@ def _draw_complete(image: np.ndarray, look: Look) -> dict[str, Rect]:
 # -- a capture of it -------------------------------------------------------------------------
 
 
-def captured(image: np.ndarray, look: Look) -> np.ndarray:
+def captured(image: np.ndarray, look: RandomLook) -> np.ndarray:
     """`image` as a capture in `look` would hand it over: scaled by `look.scale`, JPEG-compressed."""
     if look.scale != 1.0:
         h, w = image.shape[:2]
@@ -744,13 +751,13 @@ class Sample:
     """One random screen: the seed, its look, what kind of screen, the captured image and its truth."""
 
     seed: int
-    look: Look
+    look: RandomLook
     kind: ScreenKind
     image: np.ndarray
     truth: Truth
 
 
-def sample_level(seed: int, look: Look) -> tuple[Board, tuple[Cell, ...]]:
+def sample_level(seed: int, look: RandomLook) -> tuple[Board, tuple[Cell, ...]]:
     """A solvable board (3x3 to 10x9) for `look`, with a solution from its start."""
     rng = random.Random(f"onestroke-look-level:{seed}")
     rows, cols = rng.randint(3, 10), rng.randint(3, 9)
@@ -776,7 +783,7 @@ def moment(seed: int) -> ScreenKind:
     return _moments(seed).choices(kinds, (0.45, 0.4, 0.15))[0]
 
 
-def sample(seed: int, look: Look | None = None) -> Sample:
+def sample(seed: int, look: RandomLook | None = None) -> Sample:
     """Seed `seed`'s screen: its look, a random level of it, a random moment (nothing drawn, half
     drawn, complete), captured as the look says, and the truth of what it shows. With `look`, the
     level and the moment are seed `seed`'s but drawn in `look` (other levels of one app's look)."""

@@ -49,7 +49,7 @@ from onestroke.practice.sprites import (
 )
 from onestroke.solver.board import Board, Cell
 
-GoOn = Literal["check", "arrow"]
+GoOnSymbol = Literal["check", "arrow"]  # what the round go-on button shows: a check mark or an arrow
 
 VEIL = 0.88  # share of white over the level screen, measured on the real frame (cyan 80 -> 236)
 GO_ON_CHECK: BGR = rgb(252, 211, 0)  # the real button's yellow
@@ -76,7 +76,7 @@ def render_complete_screen(
     *,
     level: int = 1,
     theme: str | Theme = "classic",
-    go_on: GoOn = "check",
+    go_on: GoOnSymbol = "check",
     board: Board | None = None,
     route: tuple[Cell, ...] | list[Cell] = (),
     cat: str | BGR = "beige",

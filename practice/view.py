@@ -37,7 +37,7 @@ import numpy as np
 from onestroke.coords import Geometry, Rect
 from onestroke.practice import panels
 from onestroke.practice import screens as real
-from onestroke.practice.looks import Look, draw_background, look_geometry, render_look
+from onestroke.practice.looks import RandomLook, draw_background, look_geometry, render_look
 from onestroke.practice.render import board_geometry, render_screen, theme_named
 from onestroke.practice.rules import GO_ON, PracticeGame
 from onestroke.practice.sprites import text
@@ -56,7 +56,7 @@ class GameView:
         theme: str = "classic",
         *,
         real_screens: bool = True,
-        look: Look | None = None,
+        look: RandomLook | None = None,
         panel: panels.Language | None = None,
         banner: bool = False,
         stay: panels.Language | None = None,
@@ -235,7 +235,7 @@ class GameView:
             image = panels.render_dialog(image, language, game.dialog).image  # type: ignore[arg-type]
         return image
 
-    def _draw_look(self, game: PracticeGame, look: Look) -> np.ndarray:
+    def _draw_look(self, game: PracticeGame, look: RandomLook) -> np.ndarray:
         level, screen = game.level, game.screen
         size: dict[str, Any] = {"width": self.width, "height": self.height, "level": level.number}
         if screen == "level":

@@ -37,7 +37,7 @@ from onestroke.bot.vision import detect  # noqa: E402
 from onestroke.practice.game import GameOptions  # noqa: E402
 from onestroke.practice.looks import (  # noqa: E402
     SCREENS,
-    Look,
+    RandomLook,
     captured,
     look_from_seed,
     moment,
@@ -158,7 +158,7 @@ def test_the_truth_origin_and_pitch_locate_the_cells_after_scaling_and_jpeg() ->
     assert np.abs(at - np.array(shown.look.palette.start)).max() < 24, (seed, at, shown.look.palette.start)
 
 
-def _tile_start(look: Look) -> bool:
+def _tile_start(look: RandomLook) -> bool:
     return (
         look.start_marker == "tile"
         and look.cell_style != "dots"

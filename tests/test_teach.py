@@ -26,7 +26,7 @@ from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.imageio import read_image  # noqa: E402
 from onestroke.bot.labels import compare, detection_record, label_text, parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
-from onestroke.bot.vision.taught import Example, Look, TeachError, read, teach  # noqa: E402
+from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
 from onestroke.solver.board import Board  # noqa: E402
 
 LOOKS = (4, 7)  # a framed grid with a thin line through the walked cells; touching tiles, filled path
@@ -34,7 +34,7 @@ HELD_OUT = 5
 
 
 @functools.cache
-def taught_look(seed: int) -> tuple[Look, tuple]:
+def taught_look(seed: int) -> tuple[TaughtLook, tuple]:
     shown = screens_of(seed, 3 + HELD_OUT + 4)
     chosen, held = split(shown, 3)
     look = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
@@ -88,7 +88,7 @@ def test_a_refusal_names_the_check_and_the_look():
 
 def test_the_look_survives_its_file(tmp_path):
     look, held = taught_look(LOOKS[0])
-    again = Look.from_dict(json.loads(json.dumps(look.to_dict())))
+    again = TaughtLook.from_dict(json.loads(json.dumps(look.to_dict())))
     for s in held:
         assert read(s.image, again).board == read(s.image, look).board
 
@@ -248,7 +248,7 @@ def dots_screen(name: str) -> tuple:
     return example, label
 
 
-def read_back(look: Look, name: str):
+def read_back(look: TaughtLook, name: str):
     example, label = dots_screen(name)
     found = read(example.image, look)
     size = (example.image.shape[1], example.image.shape[0])

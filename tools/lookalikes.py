@@ -19,7 +19,14 @@ import random
 import cv2
 import numpy as np
 
-from onestroke.practice.looks import Look, captured, draw_background, draw_shape, hsv_colour, look_from_seed
+from onestroke.practice.looks import (
+    RandomLook,
+    captured,
+    draw_background,
+    draw_shape,
+    hsv_colour,
+    look_from_seed,
+)
 from onestroke.practice.sprites import (
     BGR,
     WHITE,
@@ -308,7 +315,7 @@ def sudoku(width: int, height: int, seed: int = 5) -> np.ndarray:
 LOOKALIKE_KINDS = ("keypad", "calendar", "tile-matching", "sliding", "app-icons", "crossword", "chess")
 
 
-def _grid(look: Look, rows: int, cols: int, share: float = 0.8) -> tuple[float, float, float]:
+def _grid(look: RandomLook, rows: int, cols: int, share: float = 0.8) -> tuple[float, float, float]:
     """Origin (x, y of cell [0, 0]'s centre) and pitch of a rows x cols grid centred on the screen."""
     width, height = look.size
     if width < height:
@@ -322,7 +329,7 @@ def _ink_on(colour: BGR) -> BGR:
     return (30, 30, 30) if sum(colour) > 3 * 140 else WHITE
 
 
-def look_keypad(look: Look, rng: random.Random) -> np.ndarray:
+def look_keypad(look: RandomLook, rng: random.Random) -> np.ndarray:
     """A phone's dial pad: 4x3 keys in the look's cells and shape, digits on them, a number above."""
     image = draw_background(look, *look.size)
     p = look.palette
@@ -345,7 +352,7 @@ def look_keypad(look: Look, rng: random.Random) -> np.ndarray:
     return captured(image, look)
 
 
-def look_calendar(look: Look, rng: random.Random) -> np.ndarray:
+def look_calendar(look: RandomLook, rng: random.Random) -> np.ndarray:
     """A month: day cells 7 wide in the look's style, weekday letters above, today in the start's colour."""
     image = draw_background(look, *look.size)
     p = look.palette
@@ -371,7 +378,7 @@ def look_calendar(look: Look, rng: random.Random) -> np.ndarray:
     return captured(image, look)
 
 
-def look_tile_matching(look: Look, rng: random.Random) -> np.ndarray:
+def look_tile_matching(look: RandomLook, rng: random.Random) -> np.ndarray:
     """A tile-matching game: a grid of tiles, each with one of a few coloured symbols, some cleared."""
     image = draw_background(look, *look.size)
     p = look.palette
@@ -403,7 +410,7 @@ def look_tile_matching(look: Look, rng: random.Random) -> np.ndarray:
     return captured(image, look)
 
 
-def look_sliding(look: Look, rng: random.Random) -> np.ndarray:
+def look_sliding(look: RandomLook, rng: random.Random) -> np.ndarray:
     """A sliding puzzle: 15 numbered tiles in the look's cells, shuffled, one blank."""
     image = draw_background(look, *look.size)
     p = look.palette
@@ -431,7 +438,7 @@ def look_sliding(look: Look, rng: random.Random) -> np.ndarray:
     return captured(image, look)
 
 
-def look_app_icons(look: Look, rng: random.Random) -> np.ndarray:
+def look_app_icons(look: RandomLook, rng: random.Random) -> np.ndarray:
     """A phone's home screen in the look's background: rounded icons of many colours, names under them."""
     image = draw_background(look, *look.size)
     p = look.palette
@@ -459,7 +466,7 @@ def look_app_icons(look: Look, rng: random.Random) -> np.ndarray:
     return captured(image, look)
 
 
-def look_crossword(look: Look, rng: random.Random) -> np.ndarray:
+def look_crossword(look: RandomLook, rng: random.Random) -> np.ndarray:
     """A crossword: a framed grid of touching squares split by lines, black squares, numbers, letters."""
     image = draw_background(look, *look.size)
     p = look.palette
@@ -499,7 +506,7 @@ def look_crossword(look: Look, rng: random.Random) -> np.ndarray:
     return captured(image, look)
 
 
-def look_chess(look: Look, rng: random.Random) -> np.ndarray:
+def look_chess(look: RandomLook, rng: random.Random) -> np.ndarray:
     """A chess board: 8x8 squares in two of the look's colours, a frame, pieces on some squares."""
     image = draw_background(look, *look.size)
     p = look.palette

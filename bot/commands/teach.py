@@ -18,7 +18,7 @@ from onestroke.bot.commands.look_option import look_name
 from onestroke.bot.commands.status import ExitStatus
 from onestroke.bot.imageio import read_image
 from onestroke.bot.labels import Label, compare, detection_record
-from onestroke.bot.vision.taught import PATCH, SAID, Example, Look, read, teach
+from onestroke.bot.vision.taught import PATCH, SAID, Example, TaughtLook, read, teach
 from onestroke.calibration.looks import save_look
 from onestroke.plural import counted
 
@@ -68,7 +68,7 @@ def examples_of(paths: list[str]) -> list[tuple[Example, Label]]:
     return out
 
 
-def learned_summary(look: Look) -> str:
+def learned_summary(look: TaughtLook) -> str:
     """What the look says, a few lines."""
     lo, hi = look.pitch_share
     lines = [

@@ -34,7 +34,7 @@ them is scored; the board is the group of open positions; the start, the walked 
 (board size, solvability). A learned go-on control (a grey template of the labelled complete
 screen around its `next`, at its place on the screen) makes a screen "complete".
 
-Pure: numpy images and plain data in, a `Detection` or a `Look` out; the file is
+Pure: numpy images and plain data in, a `Detection` or a `TaughtLook` out; the file is
 calibration/looks.py's.
 """
 
@@ -174,8 +174,9 @@ class Model:
 
 
 @dataclass(frozen=True)
-class GoOn:
-    """The go-on control of the complete screen: its colour template and its place on the screen."""
+class TaughtGoOn:
+    """The go-on control a look was taught on its complete screen: its colour template and its
+    place on the screen (bot/play/go_on.py's `GoOn` is the loop's step that presses one)."""
 
     template: np.ndarray  # uint8 BGR, square
     place: tuple[float, float]  # its centre over the screen's width and height
@@ -185,8 +186,9 @@ class GoOn:
 
 
 @dataclass(frozen=True)
-class Look:
-    """What an app's board looks like, learned from labelled screens."""
+class TaughtLook:
+    """What an app's board looks like, learned from labelled screens (practice/looks.py's
+    `RandomLook` is one the practice renderer draws)."""
 
     name: str
     roles: dict[str, Model]
@@ -195,7 +197,7 @@ class Look:
     centre_tolerance: float  # Lab distance within which a pixel is a plain cell's centre colour
     fill: float  # the plain cells' blob side over the pitch
     pitch_share: tuple[float, float]  # the smallest and largest pitch seen over the screen's width
-    go_on: GoOn | None = None
+    go_on: TaughtGoOn | None = None
     aspect: float = 1.0  # pitch y over pitch x
     pitch_px: tuple[float, float] = (0.0, 0.0)  # the smallest and largest pitch seen, in pixels
     sources: tuple[str, ...] = ()
@@ -236,14 +238,14 @@ class Look:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Look:
+    def from_dict(cls, data: dict[str, Any]) -> TaughtLook:
         """The look `to_dict` wrote; KeyError, TypeError or ValueError on anything else."""
         if data.get("version") != VERSION:
             raise ValueError(f"version {data.get('version')!r}, this onestroke reads version {VERSION}")
         go = data.get("go_on")
         go_on = None
         if go is not None:
-            go_on = GoOn(
+            go_on = TaughtGoOn(
                 np.asarray(go["template"], np.uint8),
                 (float(go["place"][0]), float(go["place"][1])),
                 float(go["side"]),
@@ -426,7 +428,7 @@ def join_pairs(board: Board, walked: Sequence[Cell]) -> dict[str, list[tuple[Cel
 class Taught:
     """A look and how it was learned: the lattice used for each labelled board."""
 
-    look: Look
+    look: TaughtLook
     geometries: dict[str, Geometry]
 
 
@@ -491,7 +493,7 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
     backgrounds = background_models(np.stack(learned["outside"]), weights)
     notes = [f"{role} and {other} look alike" for role, other in alike_roles(models)]
     go_on = learn_go_on(examples)
-    look = Look(
+    look = TaughtLook(
         name,
         models,
         join_models,
@@ -692,7 +694,7 @@ def separation(lab: np.ndarray, geometry: Geometry, roles: dict[Cell, Role]) -> 
     return between / max(within, 1e-6)
 
 
-def learn_go_on(examples: Sequence[Example]) -> GoOn | None:
+def learn_go_on(examples: Sequence[Example]) -> TaughtGoOn | None:
     """The go-on control of the first labelled complete screen, matched on the others."""
     complete = [e for e in examples if e.board is None and e.next is not None]
     if not complete:
@@ -704,14 +706,14 @@ def learn_go_on(examples: Sequence[Example]) -> GoOn | None:
     crop = cv2.getRectSubPix(as_bgr(first.image), (round(side), round(side)), first.next)
     # kept at GO_ON_PIXELS across (the file stays small); matched at the screen's own size
     template = cv2.resize(crop, (GO_ON_PIXELS, GO_ON_PIXELS), interpolation=cv2.INTER_AREA)
-    go = GoOn(template, (first.next[0] / w, first.next[1] / h), GO_ON_SIDE, GO_ON_MIN)
+    go = TaughtGoOn(template, (first.next[0] / w, first.next[1] / h), GO_ON_SIDE, GO_ON_MIN)
     # the screens that are no complete screen say how well the template matches where it is not
     others = [find_go_on(e.image, go)[1] for e in examples if e.next is None]
     worst = max([s for s in others if s is not None], default=0.0)
-    return GoOn(template, go.place, go.side, max(GO_ON_MIN, min(0.95, worst + 0.2)))
+    return TaughtGoOn(template, go.place, go.side, max(GO_ON_MIN, min(0.95, worst + 0.2)))
 
 
-def find_go_on(image: np.ndarray, go: GoOn) -> tuple[Point | None, float | None]:
+def find_go_on(image: np.ndarray, go: TaughtGoOn) -> tuple[Point | None, float | None]:
     """Where the go-on template matches near its place in `image`, and how well (None: nowhere)."""
     screen = as_bgr(image)
     h, w = screen.shape[:2]
@@ -736,7 +738,7 @@ def find_go_on(image: np.ndarray, go: GoOn) -> tuple[Point | None, float | None]
 # -- reading -------------------------------------------------------------------------------------
 
 
-def read(image: np.ndarray, look: Look) -> Detection:
+def read(image: np.ndarray, look: TaughtLook) -> Detection:
     """Read `image` with the taught `look`: the same `Detection` the built-in reading returns."""
     image = as_bgr(image)
     lab = lab_image(image)
@@ -762,7 +764,7 @@ def refused(reason: str, name: str = "lattice", geometry: Geometry | None = None
     return Detection(None, geometry, (Check(name, False, reason),), f"{name}: {reason}", style="taught")
 
 
-def read_board(image: np.ndarray, lab: np.ndarray, look: Look) -> Detection:
+def read_board(image: np.ndarray, lab: np.ndarray, look: TaughtLook) -> Detection:
     best: Detection | None = None
     for origin, pitch in candidate_lattices(image, lab, look):
         found = read_lattice(lab, look, origin, pitch)
@@ -774,7 +776,7 @@ def read_board(image: np.ndarray, lab: np.ndarray, look: Look) -> Detection:
 
 
 def candidate_lattices(
-    image: np.ndarray, lab: np.ndarray, look: Look
+    image: np.ndarray, lab: np.ndarray, look: TaughtLook
 ) -> Iterator[tuple[tuple[float, float], tuple[float, float]]]:
     """Lattices from the blobs of the plain cells' centre colour, then the built-in finder's."""
     colour_fit = colour_lattice(lab, look)
@@ -788,7 +790,9 @@ def candidate_lattices(
             yield (origin, pitch)
 
 
-def colour_lattice(lab: np.ndarray, look: Look) -> tuple[tuple[float, float], tuple[float, float]] | None:
+def colour_lattice(
+    lab: np.ndarray, look: TaughtLook
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
     """A lattice fitted to the blobs of the plain cells' centre colour of the expected size."""
     h, w = lab.shape[:2]
     centre = np.asarray(look.centre_colour, np.float32)
@@ -805,7 +809,7 @@ def colour_lattice(lab: np.ndarray, look: Look) -> tuple[tuple[float, float], tu
 
 
 def mask_lattice(
-    mask: np.ndarray, look: Look, w: int, eroded: float
+    mask: np.ndarray, look: TaughtLook, w: int, eroded: float
 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
     count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
     if count < 4:
@@ -874,7 +878,7 @@ def fit_points(
 
 
 def read_lattice(
-    lab: np.ndarray, look: Look, origin: tuple[float, float], pitch: tuple[float, float]
+    lab: np.ndarray, look: TaughtLook, origin: tuple[float, float], pitch: tuple[float, float]
 ) -> Detection:
     """Every position of the lattice on the image scored; the board, its path and its checks."""
     h, w = lab.shape[:2]
@@ -994,7 +998,7 @@ def hole_edges(
     c1: int,
     role: dict[Cell, str],
     score: dict[Cell, float],
-    look: Look,
+    look: TaughtLook,
     whole: Geometry,
 ) -> tuple[int, int, int, int]:
     """The board's box grown by edge rows and columns that are holes throughout (drawn holes only)."""
@@ -1021,7 +1025,7 @@ def hole_edges(
     return r0, r1, c0, c1
 
 
-def _alike(look: Look) -> set[tuple[str, str]]:
+def _alike(look: TaughtLook) -> set[tuple[str, str]]:
     pairs = set()
     for a, b in alike_roles(look.roles):
         pairs |= {(a, b), (b, a)}
@@ -1031,7 +1035,7 @@ def _alike(look: Look) -> set[tuple[str, str]]:
 def judge(
     grid: dict[Cell, tuple[str, float]],
     geometry: Geometry,
-    look: Look,
+    look: TaughtLook,
     lab: np.ndarray,
     unlike: dict[Cell, float] | None = None,
 ) -> Detection:
@@ -1165,7 +1169,9 @@ def neighbours(cell: Cell, among: set[Cell]) -> list[Cell]:
     return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in among]
 
 
-def joined_edges(cells: set[Cell], lab: np.ndarray, geometry: Geometry, look: Look) -> set[frozenset[Cell]]:
+def joined_edges(
+    cells: set[Cell], lab: np.ndarray, geometry: Geometry, look: TaughtLook
+) -> set[frozenset[Cell]]:
     """The side-neighbour pairs among `cells` that the path joins (every pair without a join model)."""
     pairs = [(a, b) for a in sorted(cells) for b in neighbours(a, cells) if a < b]
     if "joined" not in look.joins or "apart" not in look.joins or not pairs:
@@ -1177,7 +1183,7 @@ def joined_edges(cells: set[Cell], lab: np.ndarray, geometry: Geometry, look: Lo
 
 
 def start_from_ends(
-    walked: set[Cell], heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: Look
+    walked: set[Cell], heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: TaughtLook
 ) -> Cell | None:
     """The start when it looks like any walked cell: the end of the path that is not the head."""
     if len(heads) != 1:
@@ -1191,7 +1197,7 @@ def start_from_ends(
 
 
 def walk_order(
-    cells: set[Cell], start: Cell, heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: Look
+    cells: set[Cell], start: Cell, heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: TaughtLook
 ) -> tuple[Cell, ...] | None:
     """The walked cells in order from the start: through the joins when they make one chain, else
     the one path through them all (None when there is none, or more than one)."""

@@ -51,7 +51,7 @@ install_packages() {
 # The Python environment: `.` for the demo (the runtime dependencies), `.[test,bench]` for the
 # tests and benchmarks; a stamp per pyproject.toml and extras, so a changed pyproject reinstalls.
 install_python() {
-    local extras=$1 spec=. what="the runtime (numpy, OpenCV, mss, pyautogui, pynput, python-sat, adbutils, and the OCR engine rapidocr + onnxruntime, ~111 MB; about a minute)"
+    local extras=$1 spec=. what="the runtime (numpy, OpenCV, mss, pyautogui, pynput, python-sat, adbutils, and the OCR engine rapidocr + onnxruntime, ~111 MB; half a minute to a minute)"
     if [ "$extras" = full ]; then
         spec='.[test,bench]'
         what="the runtime with its OCR engine and the test and benchmark extras (pytest, hypothesis, ruff, import-linter, build, twine, OR-tools; 1-2 minutes)"

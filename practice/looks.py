@@ -67,7 +67,7 @@ Extras = Literal["none", "icons", "buttons"]
 GoOnControl = Literal[
     "button", "disc"
 ]  # a NEXT LEVEL button beside RETURN, or a round arrow button beside MENU
-ScreenKind = Literal["level", "half", "complete"]
+SampleKind = Literal["level", "half", "complete"]
 """What a sample shows: a level with nothing drawn, a half-drawn level, the level-complete screen."""
 
 SCREENS: dict[str, tuple[int, int]] = {
@@ -752,7 +752,7 @@ class Sample:
 
     seed: int
     look: RandomLook
-    kind: ScreenKind
+    kind: SampleKind
     image: np.ndarray
     truth: Truth
 
@@ -777,9 +777,9 @@ def _moments(seed: int) -> random.Random:
     return random.Random(f"onestroke-look-moment:{seed}")
 
 
-def moment(seed: int) -> ScreenKind:
+def moment(seed: int) -> SampleKind:
     """What seed `seed`'s sample shows: a level with nothing drawn, half drawn, or complete."""
-    kinds: tuple[ScreenKind, ...] = ("level", "half", "complete")
+    kinds: tuple[SampleKind, ...] = ("level", "half", "complete")
     return _moments(seed).choices(kinds, (0.45, 0.4, 0.15))[0]
 
 

@@ -30,7 +30,7 @@ from onestroke.solver.board import Cell
 THUMB_HEIGHT = 480  # px: big enough to read a board, small enough for a page of 50 levels
 JPEG_QUALITY = 80
 
-Outcome = Literal["cleared", "not cleared"]
+LevelOutcome = Literal["cleared", "not cleared"]
 
 
 def jpeg_data(image: np.ndarray, height: int = THUMB_HEIGHT) -> str:
@@ -60,7 +60,7 @@ class LevelRow:
     drag_s: float
     attempts: int
     resumes: int
-    outcome: Outcome
+    outcome: LevelOutcome
     screen: str  # data URLs
     overlay: str
 

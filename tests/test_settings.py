@@ -4,6 +4,7 @@ and `onestroke config` says where each value came from."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -116,3 +117,22 @@ def test_config_says_where_each_value_came_from(settings: Path) -> None:
     assert rows["--next"] == ["540,1500", f"{settings}:5 [play]"]
     assert rows["--capture"] == ["auto", "default"]
     assert done.stdout.startswith(f"settings file: {settings}\n")
+
+
+def test_config_shows_unset_word_lists_as_not_set(settings: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "onestroke", "config", "play", "--never-words", "领取奖励,Share"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    # Columns are two or more spaces apart ("command line" has one inside).
+    rows = {
+        name: rest
+        for name, *rest in (re.split(r" {2,}", line.strip()) for line in done.stdout.splitlines())
+        if name.startswith("--")
+    }
+    assert rows["--go-on-words"] == ["(not set)", "default"]
+    assert rows["--never-words"] == ["领取奖励,Share", "command line"]
+    assert rows["--adb"] == ["(not set)", "default"]

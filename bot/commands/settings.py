@@ -289,8 +289,9 @@ def settings_table(
 
 
 def _shown(value: object) -> str:
-    """A value as the command line spells it (`540,1500` for a point)."""
-    if value is None:
+    """A value as the command line spells it (`540,1500` for a point); an option not given, or an
+    empty word list (`--go-on-words` by default), is "(not set)" rather than a blank."""
+    if value is None or value == ():
         return "(not set)"
     if isinstance(value, tuple):
         return ",".join(f"{part:g}" if isinstance(part, float) else str(part) for part in value)

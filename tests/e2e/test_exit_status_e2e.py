@@ -1,8 +1,8 @@
 """The exit-status table (README, "Exit statuses") for the commands that need a screen or a phone:
-good input 0, a refused input 1 (no board on screen: play and calibrate alike; no phone on the
-adb server), bad usage 2. `practice` is done when its levels are cleared (here by the bot).
+good input 0, a refused input 1 (no board on screen: play, calibrate and demo alike; no phone
+on the adb server), bad usage 2. `practice` is done when its levels are cleared (here by the bot).
 Ctrl-C (130) into these commands is tests/e2e/test_signals_commands.py's and test_signals.py's.
-Not here: a refused `demo` (its own game always shows a board)."""
+A refused `demo`: its own game drawn too small to read (`--scale 0.3`)."""
 
 from __future__ import annotations
 
@@ -83,6 +83,13 @@ def test_demo_and_practice(tmp_path: Path) -> None:
     assert report.is_file() and report.is_relative_to(tmp_path / "state"), last
     paths = printed_paths(done.stdout)
     assert report in paths and [p for p in paths if not p.exists()] == [], done.stdout
+    # refused: its own game drawn at 0.3 scale has cells too small to trust (no lattice found)
+    small = run_bot("demo", "--levels", "1", "--scale", "0.3", env=env)
+    assert small.returncode == 1, small.stdout + small.stderr
+    stop = [line for line in small.stderr.splitlines() if line.startswith("demo: the bot stopped: ")]
+    assert len(stop) == 1 and "no board I can trust" in stop[0], small.stderr
+    assert small.stdout.splitlines()[-1].startswith("demo: report "), small.stdout
+    assert "Traceback" not in small.stderr, small.stderr
     for usage in (
         ["demo", "--position", "5000,5000"],
         ["demo", "--scale", "9"],

@@ -4,6 +4,10 @@ The bar goes to stderr and only when stderr is a terminal: redirected or piped o
 `--json`, get nothing extra. Lines printed while it shows go through `Bar.print`, which puts them
 above the bar instead of through it. tqdm draws it (one small package, no dependencies of its
 own; it clears and redraws its line around our prints).
+
+`status_line` is the same line without a bar, for a run that counts nothing but has a state to
+show (`play`'s pause and stop keys): drawn on the stream the run's lines go to (stdout), when
+that is a terminal, with those lines printed above it.
 """
 
 from __future__ import annotations
@@ -29,8 +33,9 @@ def on_terminal(stream: IO[str] | None = None) -> bool:
 class Bar:
     """One bar (or none: `print` then just prints)."""
 
-    def __init__(self, bar: tqdm | None) -> None:
+    def __init__(self, bar: tqdm | None, out: IO[str] | None = None) -> None:
         self._bar = bar
+        self._out = out  # where `print` writes by default (None: stdout at the time)
 
     @property
     def shown(self) -> bool:
@@ -43,9 +48,26 @@ class Bar:
                 self._bar.set_postfix_str(note, refresh=False)
             self._bar.update(steps)
 
+    def show(self, text: str) -> None:
+        """Make `text` the whole of the line (a status line's state); drawn at once."""
+        if self._bar is not None:
+            self._bar.set_description_str(text, refresh=True)
+
+    @contextmanager
+    def above(self) -> Iterator[None]:
+        """Whatever the block writes to the line's stream goes above the line (taken away while
+        the block runs, drawn again after): for a `say` function that prints by itself."""
+        if self._bar is None:
+            yield
+            return
+        from tqdm import tqdm
+
+        with tqdm.external_write_mode(file=self._bar.fp):
+            yield
+
     def print(self, text: str, file: IO[str] | None = None, end: str = "\n") -> None:
         """Print `text` to `file` (stdout) above the bar."""
-        out = sys.stdout if file is None else file
+        out = file if file is not None else self._out if self._out is not None else sys.stdout
         if self._bar is None:
             print(text, end=end, file=out, flush=True)
         else:
@@ -68,3 +90,21 @@ def progress(total: int, what: str, *, enabled: bool = True, unit: str = "it") -
         yield Bar(bar)
     finally:
         bar.close()
+
+
+@contextmanager
+def status_line(text: str, *, stream: IO[str] | None = None) -> Iterator[Bar]:
+    """`text` on the last line of `stream` (stdout) while the block runs, when `stream` is a
+    terminal (`Bar.show` changes it, `Bar.print` and `Bar.above` write above it); removed at the
+    end. Elsewhere (a pipe, a file) nothing is drawn and prints are plain lines."""
+    out = sys.stdout if stream is None else stream
+    if not on_terminal(out):
+        yield Bar(None, out)
+        return
+    from tqdm import tqdm
+
+    line = tqdm(total=None, bar_format="{desc}", desc=text, file=out, leave=False, dynamic_ncols=True)
+    try:
+        yield Bar(line, out)
+    finally:
+        line.close()

@@ -31,6 +31,9 @@ class KeyControl:
     stop_key: str = STOP_KEY
     paused: threading.Event = field(default_factory=threading.Event)
     stop_requested: threading.Event = field(default_factory=threading.Event)
+    # called when `status()` changes (from the listener's thread too): the progress line redraws
+    on_change: Callable[[], None] | None = None
+    _holding: threading.Event = field(default_factory=threading.Event)  # the bot waits in a pause now
     _listener: Any = None
 
     def start(self) -> str | None:
@@ -59,30 +62,59 @@ class KeyControl:
         if name == self.pause_key:
             self.toggle_pause()
         elif name == self.stop_key:
-            self.stop_requested.set()
-            self.paused.clear()  # a paused bot that is told to stop stops now
+            self.request_stop()
 
     def toggle_pause(self) -> None:
         if self.paused.is_set():
             self.paused.clear()
         else:
             self.paused.set()
+        self._changed()
+
+    def request_stop(self) -> None:
+        self.stop_requested.set()
+        self.paused.clear()  # a paused bot that is told to stop stops now
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def wait_while_paused(self, say: Callable[[str], None], poll: float = 0.05) -> bool:
         """Block while paused (saying so once); returns at once when not paused or when a stop
         was asked for. True when it paused."""
         if not self.paused.is_set():
             return False
-        say(f"paused ({self.pause_key.upper()} resumes, {self.stop_key.upper()} stops)")
-        while self.paused.is_set() and not self.stop_requested.is_set():
-            time.sleep(poll)
+        say(self._paused_text())
+        self._holding.set()
+        self._changed()
+        try:
+            while self.paused.is_set() and not self.stop_requested.is_set():
+                time.sleep(poll)
+        finally:
+            self._holding.clear()
         if not self.stop_requested.is_set():
             say("resumed")
+        self._changed()
         return True
 
     def hint(self) -> str:
-        """For the progress line: which keys do what."""
+        """For the line said at the start: which keys do what."""
         return f"{self.pause_key.upper()} pause/resume, {self.stop_key.upper()} stop after this stroke"
+
+    def status(self) -> str:
+        """For the progress line: which keys do what, or what was asked with them."""
+        pause, stop = self.pause_key.upper(), self.stop_key.upper()
+        if self.stop_requested.is_set():
+            return f"{stop}: stopping after this stroke"
+        if self.paused.is_set() and self._holding.is_set():
+            return self._paused_text()
+        if self.paused.is_set():  # asked mid-stroke: the stroke in hand ends first
+            return f"{pause}: pausing before the next stroke ({pause} again goes on)"
+        return f"{pause} pause · {stop} stop"
+
+    def _paused_text(self) -> str:
+        return f"paused ({self.pause_key.upper()} resumes, {self.stop_key.upper()} stops)"
 
     def close(self) -> None:
         if self._listener is not None:

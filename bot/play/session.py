@@ -10,10 +10,11 @@ status (bot/commands/status.py).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import IO, Literal
 
 from onestroke.bot.device import DeviceError
 from onestroke.bot.device.keys import KeyControl
@@ -21,6 +22,7 @@ from onestroke.bot.play.logbook import LevelReport, LoopStopped
 from onestroke.bot.play.loop import LevelLoop
 from onestroke.bot.play.report import RunReport
 from onestroke.bot.play.video import Grabber, VideoRecorder, VideoSummary
+from onestroke.progressbar import status_line
 from onestroke.solver.errors import UserStop
 
 Ended = Literal["done", "stopped", "interrupted", "stop key", "device"]
@@ -107,7 +109,8 @@ def session(
     ended: Ended = "done"
     reason: str | None = None
     try:
-        loop.run(levels)
+        with keys_line(loop, loop.keys):
+            loop.run(levels)
         if keys is not None and keys.stop_requested.is_set():
             ended = "stop key"
     except LoopStopped as error:
@@ -128,3 +131,30 @@ def session(
     if loop.log.report is not None:
         loop.log.report.finish(summary.line() + (f": {reason}" if reason else ""))
     return summary
+
+
+@contextmanager
+def keys_line(loop: LevelLoop, keys: KeyControl | None, stream: IO[str] | None = None) -> Iterator[None]:
+    """While the block runs, with `keys` listened to and `stream` (stdout) a terminal: the keys'
+    state on the last line (the progress line: which keys do what, then "paused" while paused),
+    every line the loop says printed above it. Otherwise the loop's lines are as they were."""
+    if keys is None:
+        yield
+        return
+    said = loop.log.say
+    with status_line(keys.status(), stream=stream) as line:
+        if not line.shown:
+            yield
+            return
+
+        def say_above(text: str) -> None:
+            with line.above():
+                said(text)
+
+        loop.log.say = say_above
+        keys.on_change = lambda: line.show(keys.status())
+        try:
+            yield
+        finally:
+            keys.on_change = None
+            loop.log.say = said

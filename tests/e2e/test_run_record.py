@@ -1,7 +1,7 @@
 """What a run leaves and how it ends, through the real `play` command on the practice game:
 the report page (opened in real Chromium: its pictures show, its rows are the levels the game
 logged), the video (read back by OpenCV), the pause and stop keys (real key events from xdotool),
-and the summary line on every end, Ctrl-C included."""
+and the summary line on every end, Ctrl-C and the fail-safe corner included."""
 
 from __future__ import annotations
 
@@ -121,3 +121,28 @@ def test_f8_pauses_before_the_next_stroke_and_f9_stops_after_the_level(
     assert "paused (F8 resumes, F9 stops)" in out
     assert SUMMARY.search(out).groups() == ("1", "0") and "(stopped with the stop key)" in out, out
     assert cleared_in_log(game.log) == 1
+
+
+def test_the_fail_safe_corner_prints_the_summary_and_one_stop_line(windows: Windows, tmp_path: Path) -> None:
+    game = windows.game(seed=45, rules=Rules(fps=8))  # a slow game: the drag takes seconds
+    try:
+        with bot_pressing("play", "--levels", "3", "--log-dir", str(tmp_path)) as bot:
+            # what a worried user does, mid-drag; again until the bot looks (its own moves may
+            # come between this move and its next check of the pointer)
+            deadline = time.monotonic() + 30
+            while bot.poll() is None and time.monotonic() < deadline:
+                subprocess.run(["xdotool", "mousemove", "0", "0"], check=True)
+                time.sleep(0.05)
+            out, err = bot.communicate(timeout=30)
+    finally:
+        subprocess.run(["xdotool", "mousemove", "960", "540"], check=True)  # out of the corner again
+    assert not button_is_down()
+    released = [record for record in game.wait_for_records(1) if not record["cleared"]]
+    assert released and released[0]["reason"].startswith("released after"), game.records()
+    assert bot.returncode == 130, out + err
+    assert (
+        err
+        == "onestroke: stopped: the mouse went into a screen corner (the fail-safe); the button is released\n"
+    )
+    assert len(SUMMARY.findall(out)) == 1 and SUMMARY.search(out).groups() == ("0", "0"), out
+    assert "(interrupted)" in out and "Traceback" not in out + err, out + err

@@ -10,8 +10,11 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from onestroke.calibration.profile import ProfileError
@@ -26,7 +29,10 @@ from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.imageio import read_image  # noqa: E402
 from onestroke.bot.labels import compare, detection_record, label_text, parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
+from onestroke.bot.vision.screens import point_box  # noqa: E402
 from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
+from onestroke.bot.vision.text import Word  # noqa: E402
+from onestroke.coords import Point, Rect  # noqa: E402
 from onestroke.solver.board import Board  # noqa: E402
 
 LOOKS = (4, 7)  # a framed grid with a thin line through the walked cells; touching tiles, filled path
@@ -91,6 +97,65 @@ def test_the_look_survives_its_file(tmp_path):
     again = TaughtLook.from_dict(json.loads(json.dumps(look.to_dict())))
     for s in held:
         assert read(s.image, again).board == read(s.image, look).board
+
+
+# -- the go-on control's words ----------------------------------------------------------------
+
+
+def relabelled(image: np.ndarray, at: tuple[float, float], words: str) -> np.ndarray:
+    """`image` with the button around `at` painted over in its own colour and `words` written on it."""
+    out = image[..., :3].copy()
+    box = point_box(out, Point(*at)).rounded()
+    rows, cols = box.slices()
+    out[rows, cols] = np.median(out[rows, cols].reshape(-1, 3), axis=0).astype(np.uint8)
+    (w, h), _ = cv2.getTextSize(words, cv2.FONT_HERSHEY_SIMPLEX, 1.0, 2)
+    origin = (round(at[0] - w / 2), round(at[1] + h / 2))
+    cv2.putText(out, words, origin, cv2.FONT_HERSHEY_SIMPLEX, 1.0, (255, 255, 255), 2, cv2.LINE_AA)
+    return out
+
+
+def complete_screens(seed: int) -> tuple[list, list]:
+    shown = screens_of(seed, 3 + HELD_OUT + 4)
+    chosen, held = split(shown, 3)
+    return chosen, [s for s in held if s.kind == "complete"]
+
+
+def test_a_go_on_button_is_taught_with_its_words_and_read_only_with_them():
+    look, _ = taught_look(7)  # its complete screen: a NEXT LEVEL button beside RETURN
+    assert look.go_on is not None and look.go_on.words == ("NEXT LEVEL",)
+    _, complete = complete_screens(7)
+    found = read(complete[0].image, look)
+    assert found.screen == "complete" and found.next is not None and "labelled 'NEXT LEVEL'" in found.reason
+    said = look.go_on.says
+    assert said([Word("NEXT LEVEL >", Rect(0, 0, 1, 1), 1.0)]) is not None
+    assert said([Word("SHARE", Rect(0, 0, 1, 1), 1.0)]) is None
+    assert said([Word("NEXT LEVEL: share", Rect(0, 0, 1, 1), 1.0)]) is None  # a never-press word vetoes
+
+
+def test_the_same_button_saying_share_is_no_go_on():
+    look, _ = taught_look(7)
+    _, complete = complete_screens(7)
+    shown = complete[0]
+    share = relabelled(shown.image, shown.truth.next, "SHARE")
+    found = read(share, look)
+    assert found.next is None and found.screen != "complete", found.reason
+
+
+def test_a_go_on_label_on_a_never_press_word_is_not_taught():
+    chosen, _ = complete_screens(7)
+    examples = [example_of(s, f"look-{s.seed}") for s in chosen]
+    complete = next(i for i, s in enumerate(chosen) if s.kind == "complete")
+    wrong = examples[complete]
+    examples[complete] = replace(wrong, image=relabelled(wrong.image, wrong.next, "SHARE"))
+    with pytest.raises(TeachError, match=r"look-\d+: the go-on control .* reads 'SHARE'.*never-press word"):
+        teach("look7", examples)
+
+
+def test_a_round_arrow_button_has_no_words_to_learn():
+    chosen, complete = complete_screens(3)  # an arrow in a disc beside a MENU button
+    look = teach("look3", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    assert look.go_on is not None and look.go_on.words == ()
+    assert all(read(s.image, look).next is not None for s in complete)
 
 
 # -- the command -------------------------------------------------------------------------------

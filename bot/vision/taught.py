@@ -47,11 +47,13 @@ from typing import Any, Literal
 import cv2
 import numpy as np
 
+from onestroke.bot.vision import text
 from onestroke.bot.vision.blobs import as_bgr, compact_blobs
 from onestroke.bot.vision.checks import Check, board_size_check, certificate_check
 from onestroke.bot.vision.detect import Detection
 from onestroke.bot.vision.lattice import fit_lattice, lattice_groups
-from onestroke.bot.vision.screens import COMPLETE, LEVEL
+from onestroke.bot.vision.screens import COMPLETE, LEVEL, point_box
+from onestroke.bot.vision.wordlists import LABEL_SLACK, letters_of, word_lists
 from onestroke.coords import Geometry, Point
 from onestroke.plural import counted, noun
 from onestroke.solver.board import Board, Cell
@@ -182,7 +184,21 @@ class TaughtGoOn:
     place: tuple[float, float]  # its centre over the screen's width and height
     side: float  # the template's side over the screen's shorter side
     limit: float  # the normalised correlation a match needs
-    words: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()  # the control's label as read on the taught screen; () for an icon
+
+    def says(self, lines: Sequence[text.Word]) -> text.Word | None:
+        """The line among `lines` (read in the control's box) that is the taught label, or None;
+        never a line that holds a never-press word."""
+        lists = word_lists()
+        for line in lines:
+            letters = letters_of(line.text)
+            if lists.vetoing(line.text) is not None or not letters:
+                continue
+            for word in self.words:
+                taught = letters_of(word)
+                if taught and taught in letters and len(letters) - len(taught) <= LABEL_SLACK:
+                    return line
+        return None
 
 
 @dataclass(frozen=True)
@@ -710,7 +726,35 @@ def learn_go_on(examples: Sequence[Example]) -> TaughtGoOn | None:
     # the screens that are no complete screen say how well the template matches where it is not
     others = [find_go_on(e.image, go)[1] for e in examples if e.next is None]
     worst = max([s for s in others if s is not None], default=0.0)
-    return TaughtGoOn(template, go.place, go.side, max(GO_ON_MIN, min(0.95, worst + 0.2)))
+    words = label_at(first)
+    return TaughtGoOn(template, go.place, go.side, max(GO_ON_MIN, min(0.95, worst + 0.2)), words)
+
+
+def label_at(example: Example) -> tuple[str, ...]:
+    """The words of the labelled go-on control of `example` (the line of text in its button,
+    nearest its point), or () for a control with no words (an arrow, a check mark); TeachError
+    when they are a never-press word: a label that marks "Share" as go-on is a mistake."""
+    assert example.next is not None
+    at = Point(*example.next)
+    box = point_box(example.image, at)
+    # only a line under the point is the control's label: beside a round arrow button, the box
+    # reaches the next button's words ("MENU"), which are not this control's
+    lines = [
+        line
+        for line in text.words(example.image, box)
+        if letters_of(line.text) and line.box.grown(line.box.height / 2).contains(at)
+    ]
+    if not lines:
+        return ()
+    line = min(lines, key=lambda w: abs(w.box.centre.x - at.x) + abs(w.box.centre.y - at.y))
+    vetoed = word_lists().vetoing(line.text)
+    if vetoed is not None:
+        raise TeachError(
+            f"{example.name}: the go-on control labelled at ({at.x:.0f}, {at.y:.0f}) reads"
+            f" {line.text!r}, which holds the never-press word {vetoed.text!r}: the bot never"
+            " presses it (is `next` on the right control?)"
+        )
+    return (line.text,)
 
 
 def find_go_on(image: np.ndarray, go: TaughtGoOn) -> tuple[Point | None, float | None]:
@@ -751,6 +795,18 @@ def read(image: np.ndarray, look: TaughtLook) -> Detection:
     if go is None:
         return found
     detail = f"the go-on control of look {look.name} at ({go[0].x:.0f}, {go[0].y:.0f}), match {go[1]:.2f}"
+    if look.go_on.words:  # taught with words: the control is proven by its label too
+        lines = text.words(image, point_box(image, go[0]))
+        line = look.go_on.says(lines)
+        if line is None:
+            shown = ", ".join(repr(w.text) for w in lines[:4]) or "no words"
+            if found.ok:
+                return found
+            check = Check("screen", False, f"{detail}, but it reads {shown}, not {look.go_on.words[0]!r}")
+            return Detection(
+                None, found.geometry, (*found.checks, check), f"screen: {check.detail}", found.board
+            )
+        detail += f", labelled {line.text!r}"
     if found.ok and len(found.walked) < len(found.board.open_cells if found.board else ()):
         check = Check("screen", False, f"a board, and also {detail}")
         return Detection(None, found.geometry, (*found.checks, check), f"screen: {check.detail}", found.board)

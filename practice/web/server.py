@@ -21,6 +21,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -122,9 +123,19 @@ def make_server(game: WebGame, port: int = 0) -> ThreadingHTTPServer:
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
             pass  # one request per frame: no access log on the terminal
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server = _QuietServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
     return server
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """An HTTP server that says nothing when a page goes away mid-answer (the browser closed, the
+    game restarted): nobody is left to answer. Any other error is printed as socketserver does."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def browser_command() -> str:

@@ -4,7 +4,8 @@ A terminal sends Ctrl-C to every process of its foreground group. Each try start
 demo` as a shell would (a session and process group of its own) and sends SIGINT to that whole
 group at a random moment: Xvfb starting, the game window opening, a drag, the level-complete
 screen, the stop. Every try must end with exit status 130, exactly one line on stderr, and no
-process of the group left behind (no game, no Xvfb). Where the demo plays on the test's own
+process of the group left behind (no game, no Xvfb); once the bot has begun (its first line, the
+keys', is out), the demo's one summary line too. Where the demo plays on the test's own
 display, the button must be up afterwards, as the X server reports it.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import re
 import select
 import shutil
 import signal
@@ -29,6 +31,8 @@ from onestroke.bot.device.xvfb import VirtualDisplay, virtual_display
 pytestmark = pytest.mark.e2e
 
 TRIES = 10
+SUMMARY = re.compile(r"^demo: \d+/\d+ levels cleared, \d+ failures?, \d+ stray press(es)?, [\d.]+ s", re.M)
+BOT_BEGAN = re.compile(r"^bot: (keys: |the pause and stop keys are off)", re.M)  # the session's first line
 
 
 def session_members(session: int) -> list[str]:
@@ -36,8 +40,11 @@ def session_members(session: int) -> list[str]:
     return [f"{p.pid} {p.name}" for p in processes() if p.session == session and p.state != "Z"]
 
 
-def interrupted_demo(moment: float, env: dict[str, str], extra: list[str], folder: Path) -> str:
-    """Run `demo` in a session of its own, SIGINT its group after `moment` s; a problem or ''."""
+def interrupted_demo(
+    moment: float, env: dict[str, str], extra: list[str], folder: Path, from_bot: bool = False
+) -> tuple[str, bool]:
+    """Run `demo` in a session of its own, SIGINT its group after `moment` s (`from_bot`: after the
+    bot's first line); a problem or '', and whether the bot had begun playing."""
     log = str(folder / "game.jsonl")
     demo = subprocess.Popen(
         [sys.executable, "-m", "onestroke", "demo", "--levels", "50", "--log", log, *extra],
@@ -48,15 +55,18 @@ def interrupted_demo(moment: float, env: dict[str, str], extra: list[str], folde
         text=True,
         start_new_session=True,  # what a shell does for a command it starts in the foreground
     )
+    before = bot_began(demo) if from_bot else ""
+    when = f"{moment:.2f} s" + (" after the bot's first line" if from_bot else "")
     time.sleep(moment)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(demo.pid, signal.SIGINT)  # the terminal's Ctrl-C: every process of the group
     try:
         out, err = demo.communicate(timeout=60)
+        out = before + out
     except subprocess.TimeoutExpired:
         os.killpg(demo.pid, signal.SIGKILL)
         demo.communicate()
-        return f"Ctrl-C at {moment:.2f} s: the demo did not end within 60 s"
+        return f"Ctrl-C at {when}: the demo did not end within 60 s", False
     deadline = time.monotonic() + 5
     while session_members(demo.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -64,12 +74,35 @@ def interrupted_demo(moment: float, env: dict[str, str], extra: list[str], folde
     for member in left:
         os.kill(int(member.split()[0]), signal.SIGKILL)
     where = out.strip().splitlines()[-1:] or ["(nothing printed yet)"]
+    began = BOT_BEGAN.search(out) is not None
     if demo.returncode != 130 or err != "onestroke: interrupted\n" or left:
         return (
-            f"Ctrl-C at {moment:.2f} s (last line: {where[0]!r}): exit {demo.returncode},"
+            f"Ctrl-C at {when} (last line: {where[0]!r}): exit {demo.returncode},"
             f" {len(err.splitlines())} stderr line(s) {err[-400:]!r}, left running: {left}"
+        ), began
+    summaries = len(SUMMARY.findall(out))
+    if began and summaries != 1:
+        return (
+            f"Ctrl-C at {when}, the bot playing: {summaries} summary lines in {out[-600:]!r}",
+            began,
         )
-    return ""
+    return "", began
+
+
+def bot_began(demo: subprocess.Popen[str], timeout: float = 90) -> str:
+    """What the demo printed until its bot's first line (at most `timeout` s). Read from the pipe
+    itself: what a buffered reader kept back would be lost to `communicate`."""
+    assert demo.stdout is not None
+    said = b""
+    deadline = time.monotonic() + timeout
+    while not BOT_BEGAN.search(said.decode("utf-8", "replace")) and time.monotonic() < deadline:
+        ready, _, _ = select.select([demo.stdout], [], [], 0.5)
+        if ready:
+            chunk = os.read(demo.stdout.fileno(), 65536)
+            if not chunk:  # it ended
+                break
+            said += chunk
+    return said.decode()
 
 
 def test_ctrl_c_to_the_demo_and_its_own_xvfb_at_random_moments(tmp_path: Path) -> None:
@@ -81,7 +114,7 @@ def test_ctrl_c_to_the_demo_and_its_own_xvfb_at_random_moments(tmp_path: Path) -
     for i in range(TRIES):
         folder = tmp_path / f"try-{i}"
         folder.mkdir()
-        problems.append(interrupted_demo(rng.uniform(0.2, 8.0), env, [], folder))
+        problems.append(interrupted_demo(rng.uniform(0.2, 8.0), env, [], folder)[0])
     problems = [problem for problem in problems if problem]
     assert not problems, f"random seed {seed}:\n" + "\n".join(problems)
 
@@ -91,18 +124,24 @@ def test_ctrl_c_to_the_demo_on_a_display_leaves_the_button_up(tmp_path: Path) ->
     seed = random.randrange(1 << 30)
     rng = random.Random(seed)
     problems = []
+    playing = 0  # tries whose Ctrl-C came while the bot played
     with virtual_display(1280, 1024) as display:
         env = display.env()
         for i in range(TRIES // 2):
             folder = tmp_path / f"try-{i}"
             folder.mkdir()
             moment = rng.uniform(2.0, 8.0)  # mostly drags and level changes
-            problem = interrupted_demo(moment, env, ["--position", "200,100"], folder)
+            from_bot = i == 0  # one try surely while the bot plays, however slow the start-up
+            if from_bot:
+                moment = rng.uniform(0.0, 4.0)
+            problem, began = interrupted_demo(moment, env, ["--position", "200,100"], folder, from_bot)
+            playing += began
             if not problem and button_is_down_on(display):
                 problem = f"Ctrl-C at {moment:.2f} s: the button is still down"
             problems.append(problem)
     problems = [problem for problem in problems if problem]
     assert not problems, f"random seed {seed}:\n" + "\n".join(problems)
+    assert playing, f"random seed {seed}: no Ctrl-C came while the bot played"
 
 
 def button_is_down_on(display: VirtualDisplay) -> bool:

@@ -91,24 +91,25 @@ def session(
 ) -> RunSummary:
     """Run `loop` for `levels` with `extras`; the summary of however it ended."""
     keys = KeyControl() if extras.keys else None
-    if keys is not None:
-        off = keys.start()
-        say(off or f"keys: {keys.hint()}")
-        if off is None:
-            loop.keys = keys
-    if extras.report is not None:
-        loop.log.report = RunReport(extras.report, command, dict(extras.settings or {}))
-        loop.log.report.write()
-    recorder = VideoRecorder(extras.video) if extras.video is not None else None
-    if recorder is not None:
-        if extras.video_grabber is not None:  # a capture thread of its own (the desktop)
-            recorder.follow(extras.video_grabber, lambda: loop.watch.region)
-        else:  # slow captures (a phone): the frames the loop grabbed anyway
-            loop.watch.on_sight = lambda sight: recorder.add(sight.image)
+    recorder: VideoRecorder | None = None
     began = time.monotonic()
     ended: Ended = "done"
     reason: str | None = None
-    try:
+    try:  # the set-up too: a Ctrl-C once the keys' line is out still ends with the summary
+        if keys is not None:
+            off = keys.start()
+            say(off or f"keys: {keys.hint()}")
+            if off is None:
+                loop.keys = keys
+        if extras.report is not None:
+            loop.log.report = RunReport(extras.report, command, dict(extras.settings or {}))
+            loop.log.report.write()
+        if extras.video is not None:
+            recording = recorder = VideoRecorder(extras.video)
+            if extras.video_grabber is not None:  # a capture thread of its own (the desktop)
+                recording.follow(extras.video_grabber, lambda: loop.watch.region)
+            else:  # slow captures (a phone): the frames the loop grabbed anyway
+                loop.watch.on_sight = lambda sight: recording.add(sight.image)
         with keys_line(loop, loop.keys):
             loop.run(levels)
         if keys is not None and keys.stop_requested.is_set():

@@ -15,7 +15,7 @@ check that says why; nothing is guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -95,6 +95,12 @@ def interpret(reading: Reading) -> Roles:
         )
         return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     odd = _Odd(figures, marks, coloured, reading.letters, _covering_marks(reading, marks, plain_colour))
+    if reading.figure_in_path_colour and walked_colour is not None:
+        # the style draws its head marker in the path's colour: a figure on the path in another
+        # colour may as well be the start's own disc, which stays on the start under the path
+        odd = replace(
+            odd, unsure=[f for f in figures if f in in_path and not _in_colour(reading, f, walked_colour)]
+        )
     if order:
         start, end, start_check = _ends_of_path(order, odd)
         if start is not None and order[0] != start:
@@ -272,6 +278,11 @@ def _marks_off_plain(
     ]
 
 
+def _in_colour(reading: Reading, cell: Cell, colour: np.ndarray) -> bool:
+    """Whether what covers `cell` (its middle or the ring around it) is in `colour`."""
+    return bool(same(reading.colours[cell], colour) or same(reading.edges[cell], colour))
+
+
 def _covering_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
     """Marked positions whose mark covers the middle of a plain cell (its margin plain, its middle
     not): a disc, an avatar, a big dot, drawn as a start is drawn; such a mark with no E on it is
@@ -300,6 +311,7 @@ class _Odd:
     coloured: list[Cell]  # a tile of its own colour
     letters: dict[Cell, str]  # the S or E read on a cell
     covering: list[Cell]  # marks over a plain cell's middle (a disc, an avatar): never a goal without an E
+    unsure: list[Cell] = field(default_factory=list)  # figures that may be the head's or the start's disc
 
     def is_goal(self, cell: Cell) -> bool:
         """A marked cell that may be the goal: an E, or a small mark (a flag, a frame) with no S."""
@@ -362,6 +374,11 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
         problem = f"the figure at {list(figures[0])} is at neither end of the drawn path"
     elif len(own_look) > 1:
         problem = f"both ends of the drawn path look like a start: {list(ends[0])}, {list(ends[1])}"
+    if problem is None and heads and not own_look and heads[0] in odd_cells.unsure:
+        problem = (
+            f"cannot tell where the drawn path began: the disc at {list(heads[0])} is not in the path's"
+            " colour, so it may mark the start as well as the head"
+        )
     if problem is None:
         if heads:
             start = ends[1] if heads[0] == ends[0] else ends[0]

@@ -254,6 +254,16 @@ def test_detect_never_misreads_a_random_look(seed: int) -> None:
     assert found.outcome != "refused" or found.detail, f"seed {seed}: refused without a reason"
 
 
+def test_a_start_disc_not_in_the_path_colour_is_no_head():
+    """Look 114 (dots, a green start disc that stays under a pink path, nothing on the head):
+    its half-drawn level 114002 was read from the wrong end, the disc taken for the head's
+    marker. Two ends that nothing tells apart are refused."""
+    shown = sample(114002, look_from_seed(114))
+    assert shown.kind == "half"
+    found = detect(shown.image)
+    assert found.board is None and "cannot tell where the drawn path began" in found.reason, found.reason
+
+
 @pytest.mark.parametrize("seed", _marked(NEGATIVES, KNOWN_FALSE))
 def test_detect_finds_no_board_on_a_lookalike(seed: int) -> None:
     found = negative(seed)

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the press monitor and fault h
 
 from faults import CoverWindow, Target, head_square  # noqa: E402
 from harness import Windows  # noqa: E402
-from monitor import PointerEvent, PressMonitor, seconds_to_release  # noqa: E402
+from monitor import PointerEvent, PressMonitor, WindowEvent, seconds_to_release  # noqa: E402
 from test_faults import KILL_RELEASE, LEVELS, RECOVERING, killed_mid_drag, play_with  # noqa: E402
 
 from onestroke.bot.device.xvfb import virtual_display  # noqa: E402
@@ -202,7 +202,26 @@ def one_case(fault: object, target: Target, folder: Path) -> CaseRun:
         ok = up is not None and up < KILL_RELEASE
         recovered = ok and counted.returncode == 1 and "the game window closed" in counted.stop_line
         held = "never" if up is None else f"{1000 * up:.0f} ms"
-        note = f" (button up {held} after the kill, exit {counted.returncode})"
+        # Where the time went: the kernel and the X server taking the window down (the kill to
+        # its DestroyNotify) is not the bot's; the bot's part starts there.
+        gone = next(
+            (
+                e.time
+                for e in counted.events
+                if isinstance(e, WindowEvent)
+                and e.kind in ("unmap", "destroy")
+                and e.window == run.played[-1].window
+                and run.killed_at is not None
+                and e.time >= run.killed_at
+            ),
+            None,
+        )
+        split = (
+            f"; window gone {1000 * (gone - run.killed_at):.0f} ms after the kill"
+            if gone is not None and run.killed_at is not None
+            else ""
+        )
+        note = f" (button up {held} after the kill{split}, exit {counted.returncode})"
     else:
         recovered = counted.returncode == 0 and counted.cleared >= LEVELS
         note = ""

@@ -189,6 +189,9 @@ def one_case(fault: object, target: Target, folder: Path) -> CaseRun:
         return CaseRun(False, 0, False, False, f"(the case did not run through: {first})")
     finally:
         windows.close()
+    (folder / "bot-output.txt").write_text(
+        f"exit {counted.returncode}\n--- stdout\n{counted.out}\n--- stderr\n{counted.err}"
+    )
     if fault is killed_mid_drag:
         released = [
             e.time
@@ -254,10 +257,15 @@ def suite_table(found: dict[tuple[str, str], list[CaseRun]], runs: int) -> str:
     return "\n".join(rows)
 
 
-def run_suite(runs: int, busy: int, only: str | None, targets: list[str]) -> int:
+def run_suite(runs: int, busy: int, only: str | None, targets: list[str], keep: Path | None = None) -> int:
     found: dict[tuple[str, str], list[CaseRun]] = defaultdict(list)
     cases = [c for c in suite_cases() if (only is None or only in c[0]) and c[1] in targets]
-    with tempfile.TemporaryDirectory(prefix="fault-suite-") as folder, virtual_display(1920, 1080) as display:
+    with (
+        (
+            contextlib.nullcontext(str(keep)) if keep else tempfile.TemporaryDirectory(prefix="fault-suite-")
+        ) as folder,
+        virtual_display(1920, 1080) as display,
+    ):
         os.environ.update(display.env())
         with busy_loops(busy):
             for number in range(runs):
@@ -290,10 +298,15 @@ def main(argv: list[str] | None = None) -> int:
     suite.add_argument("--busy", type=int, default=2)
     suite.add_argument("--only", help="the cases whose name holds this (e.g. covered)")
     suite.add_argument("--target", choices=["tk", "web"], action="append", help="default: both")
+    suite.add_argument(
+        "--keep",
+        type=Path,
+        help="keep each case's folder here (the bot's output, its stop pictures, the games' logs)",
+    )
     args = parser.parse_args(argv)
     if args.mode == "cover":
         return run_cover(args.tries, args.busy, args.seed)
-    return run_suite(args.runs, args.busy, args.only, args.target or list(TARGETS_RUN))
+    return run_suite(args.runs, args.busy, args.only, args.target or list(TARGETS_RUN), args.keep)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,9 @@ def test_each_fault_has_its_own_line_and_the_waited_ones_say_how_long() -> None:
     lines = [fault_line(fault) for fault in faults]
     assert len(set(lines)) == len(faults)
     assert fault_line("closed") == "the game window closed"  # the line users and tests know
+    assert fault_line("closed", wait=30) == "the game window closed; looking for the game for up to 30 s"
+    closed = stayed_line("closed", 2)
+    assert closed == "the game window closed and no game showed within 2 s: not pressing anything"
     assert fault_line("covered", wait=30).endswith("let go; waiting up to 30 s for the board to come back")
     assert "12.5 s" in stayed_line("unmapped", 12.5) and "minimised" in stayed_line("unmapped", 12.5)
     assert fault_line("frozen", wait=30).endswith("waiting up to 30 s for it to answer")

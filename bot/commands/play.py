@@ -128,8 +128,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=wait_seconds,
         default=WAIT_COVERED,
         metavar="SECONDS",
-        help=f"how long to wait for the game when another window covers it, it is minimised or frozen,"
-        f" or a phone's screen turned off, rotated, left the game or went offline (default {WAIT_COVERED:g})",
+        help=f"how long to wait for the game when another window covers it, it is minimised, frozen or"
+        f" closed between levels (a restart), or a phone's screen turned off, rotated, left the game or"
+        f" went offline (default {WAIT_COVERED:g})",
     )
     y.add_argument(
         "--record",

@@ -24,7 +24,7 @@ from onestroke.bot.play.go_on import unknown_screen
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import LevelReport, Logbook
 from onestroke.bot.play.pace import DragPace, slower
-from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
+from onestroke.bot.play.screen_watch import POLL, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight, needs_words
 from onestroke.coords import Geometry, Point
 from onestroke.solver.board import Board, Cell
@@ -249,14 +249,16 @@ class Attempts:
         return None
 
     def restarted(self, number: int) -> bool:
-        """After a drag the board gave way to nothing known and the game's window is gone: look
-        for the game on the whole screen a while (a person restarting it); True when a board shows."""
+        """After a drag the board gave way to nothing known: False when the game's window is still
+        there; when it is gone, look for the game on the whole screen (a person restarting it, an
+        emulator starting again: up to `wait_covered` s), True once a board shows; the loop stops
+        when none does."""
         if self.watch.window_fault() != "closed":
             return False
-        self.log.say(
-            f"level {number}: the game window closed; looking for the game for up to {RESTART_WAIT:g} s"
-        )
-        return self.watch.search_for_board(RESTART_WAIT) is not None
+        self.log.say(f"level {number}: {fault_line('closed', wait=self.wait_covered)}")
+        if self.watch.search_for_board(self.wait_covered) is not None:
+            return True
+        raise self.log.stop(f"level {number}: {stayed_line('closed', self.wait_covered)}", self.watch.now())
 
     def frozen(self, number: int, sight: Sight, stopped: DragStopped) -> bool:
         """The drag got no answer: True when the game froze (nothing on the screen changed since the

@@ -53,8 +53,9 @@ def fault_line(fault: Fault, *, wait: float | None = None) -> str:
     faults it waits on)."""
     waiting = f"; waiting up to {wait:g} s for the board to come back" if wait is not None else ""
     answer = f"; waiting up to {wait:g} s for it to answer" if wait is not None else ""
+    looking = f"; looking for the game for up to {wait:g} s" if wait is not None else ""
     lines: dict[Fault, str] = {
-        "closed": "the game window closed",
+        "closed": f"the game window closed{looking}",
         "moved": "the game window moved; finding the board again on the whole screen",
         "covered": f"another window covers the board; let go{waiting}",
         "unmapped": f"the game window was minimised (unmapped); let go{waiting}",
@@ -65,8 +66,10 @@ def fault_line(fault: Fault, *, wait: float | None = None) -> str:
 
 
 def stayed_line(fault: Fault, wait: float) -> str:
-    """The stop line when a covered or minimised board did not come back, or a frozen game did not
-    answer again, within `wait` seconds."""
+    """The stop line when a covered or minimised board did not come back, a frozen game did not
+    answer again, or a closed game did not show again (a restart), within `wait` seconds."""
+    if fault == "closed":
+        return f"the game window closed and no game showed within {wait:g} s: not pressing anything"
     if fault == "frozen":
         return f"the game stayed frozen for {wait:g} s (nothing on the screen changed): not pressing anything"
     what = "covered by another window" if fault == "covered" else "minimised (unmapped)"

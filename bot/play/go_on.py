@@ -14,7 +14,7 @@ from onestroke.bot.device import Device, NotOnWindow, perform
 from onestroke.bot.gesture import tap
 from onestroke.bot.play.faults import fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
-from onestroke.bot.play.screen_watch import POLL, RESTART_WAIT, SEARCH_AFTER, ScreenWatch
+from onestroke.bot.play.screen_watch import POLL, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight, needs_words, solved
 from onestroke.bot.vision.screens import complete_by_words, never_at, start_control
 from onestroke.bot.vision.wordlists import WordLists
@@ -51,7 +51,7 @@ class GoOn:
     log: Logbook
     next_button: Point | None = None
     advance_timeout: float = 4.0
-    wait_covered: float = 30.0  # seconds a covered or minimised game is waited for (`--wait-covered`)
+    wait_covered: float = 30.0  # seconds a game that went away is waited for (`--wait-covered`)
     start: bool = False
 
     def button(self, sight: Sight, *, cleared: bool) -> Point | None:
@@ -128,13 +128,19 @@ class GoOn:
                     stayed = stayed_line(fault, self.wait_covered)
                     raise self.log.stop(f"after level {number}: {stayed}", sight)
                 if fault == "closed":
-                    looking = f"looking for the game for up to {RESTART_WAIT:g} s"
-                    self.log.say(f"after level {number}: {fault_line(fault)}; {looking}")
-                    if self.watch.search_for_board(RESTART_WAIT) is not None:
-                        return
+                    self.restarted(f"after level {number}")
+                    return
                 sight = self.watch.read(sight)
                 raise self.log.stop(f"after level {number} {unknown_screen(sight, self.watch.lists)}", sight)
             time.sleep(POLL)
+
+    def restarted(self, when: str) -> None:
+        """The game's window is gone between levels: look for the game on the whole screen (a
+        person restarting it, an emulator starting again) for up to `wait_covered` s; the loop
+        stops when no board shows by then."""
+        self.log.say(f"{when}: {fault_line('closed', wait=self.wait_covered)}")
+        if self.watch.search_for_board(self.wait_covered) is None:
+            raise self.log.stop(f"{when}: {stayed_line('closed', self.wait_covered)}", self.watch.now())
 
     def control_held(self, sight: Sight) -> bool:
         """The go-on control vision read in the words of an earlier look shows as it did then in
@@ -236,4 +242,7 @@ class GoOn:
             raise self.log.stop(
                 f"after level {number} go-on was pressed twice, and the complete screen stays", sight
             )
+        if sight.board is None and self.watch.window_fault() == "closed":  # closed as it was pressed
+            self.restarted(f"after level {number}" if number is not None else "at start-up")
+            return
         # no level yet: the next attempt looks again, and stops with the screenshot if there is none

@@ -25,7 +25,6 @@ from onestroke.locate import work_region
 POLL = 0.02  # seconds between looks while waiting for the game (a look at unchanged pixels costs a grab)
 SEARCH_AFTER = 0.5  # seconds the region may show nothing known before the whole screen is searched
 BACK_POLL = 0.1  # seconds between looks while a covered or minimised game is waited for
-RESTART_WAIT = 10.0  # seconds a game whose window closed between levels is looked for (a restart)
 STILL = 0.05  # seconds between two equal frames that show a new level has finished appearing
 
 

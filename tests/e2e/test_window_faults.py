@@ -155,14 +155,15 @@ def test_a_cover_over_the_drag_head_lifts_the_button_at_once(windows: Windows, t
 
 
 def between_levels(
-    windows: Windows, tmp_path: Path, fault: Callable[[Game], Game], levels: int = 3
+    windows: Windows, tmp_path: Path, fault: Callable[[Game], Game], levels: int = 3, *options: str
 ) -> tuple[subprocess.CompletedProcess[str], list[dict]]:
-    """The bot plays `levels` levels; once the game logged level 1 cleared, `fault` is done to it
-    (it returns the game now showing, a new one after a restart). The bot's output and every record."""
+    """The bot plays `levels` levels (with `options`); once the game logged level 1 cleared,
+    `fault` is done to it (it returns the game now showing, a new one after a restart). The bot's
+    output and every record."""
     if subprocess.run(["which", "xdotool"], capture_output=True).returncode:
         pytest.skip("xdotool is not installed")
     game = windows.game(seed=72, position=(200, 100), levels=levels)
-    args = ["play", "--levels", str(levels), "--log-dir", str(tmp_path)]
+    args = ["play", "--levels", str(levels), "--log-dir", str(tmp_path), *options]
     with running(start_bot(*args)) as bot:
         deadline = time.monotonic() + 60
         while not [r for r in game.records() if r.get("cleared")] and time.monotonic() < deadline:
@@ -183,12 +184,12 @@ def test_a_window_moved_between_levels_is_found_again(windows: Windows, tmp_path
     assert cleared_all(records, 3), (done.stderr, records)
 
 
-@pytest.mark.parametrize("scale", [0.8, 1.25])
-def test_a_game_restarted_at_another_scale_between_levels_is_found_again(
-    windows: Windows, tmp_path: Path, scale: float
-) -> None:
+def restarted(windows: Windows, tmp_path: Path, scale: float, after: float = 0.0) -> Callable[[Game], Game]:
+    """The fault: the game closed, and started again at `scale` elsewhere `after` seconds later."""
+
     def restart(game: Game) -> Game:
         stop_game(game.process)
+        time.sleep(after)
         log = tmp_path / "again.jsonl"
         started = start_game(game.seed, log, (1000, 50), scale=scale)
         windows.processes.append(started.process)
@@ -197,11 +198,44 @@ def test_a_game_restarted_at_another_scale_between_levels_is_found_again(
             started.process, log, int(box.left), int(box.top), int(box.width), int(box.height), game.seed
         )
 
-    done, records = between_levels(windows, tmp_path, restart)
+    return restart
+
+
+@pytest.mark.parametrize("scale", [0.8, 1.25])
+def test_a_game_restarted_at_another_scale_between_levels_is_found_again(
+    windows: Windows, tmp_path: Path, scale: float
+) -> None:
+    done, records = between_levels(windows, tmp_path, restarted(windows, tmp_path, scale))
     assert done.returncode == 0, done.stdout + done.stderr
     # the bot's 3 levels: level 1 may be cleared once more in the restarted game (it starts there)
     assert done.stdout.count(" holes, capture ") == 3, done.stdout
     assert len(records) >= 3 and all(r.get("cleared") for r in records), (done.stderr, records)
+
+
+def test_a_game_that_takes_long_to_start_again_is_waited_for(windows: Windows, tmp_path: Path) -> None:
+    """A restart slower than a moment (an emulator, a browser on a busy machine): the game is back
+    16 s after it closed, and the bot, waiting `--wait-covered` (default 30 s), plays on. It
+    looked for 10 s only once (and 4 s before that), and stopped."""
+    done, records = between_levels(windows, tmp_path, restarted(windows, tmp_path, 1.0, after=16.0))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "the game window closed; looking for the game for up to 30 s" in done.stdout, done.stdout
+    assert done.stdout.count(" holes, capture ") == 3, done.stdout
+    assert len(records) >= 3 and all(r.get("cleared") for r in records), (done.stderr, records)
+
+
+def test_a_game_closed_between_levels_and_not_back_stops_with_its_line(
+    windows: Windows, tmp_path: Path
+) -> None:
+    def close(game: Game) -> Game:
+        stop_game(game.process)
+        return game
+
+    done, _ = between_levels(windows, tmp_path, close, 3, "--wait-covered", "2")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the game window closed; looking for the game for up to 2 s" in done.stdout, done.stdout
+    last = done.stderr.strip().splitlines()[-1]
+    assert "the game window closed and no game showed within 2 s: not pressing anything" in last, last
+    assert "Traceback" not in done.stderr
 
 
 def box_of(game: Game) -> Box:

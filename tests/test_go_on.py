@@ -91,6 +91,15 @@ class UnknownCompleteScreen(StrictPhone):
             return image
         box = (region or self.screen).rounded()
         plain = np.full((int(box.height), int(box.width), 3), (120, 90, 60), np.uint8)
+        button = self.go_on_box().rounded()  # a flat button with no words (a flat screen alone is blank)
+        left, top = int(button.left - box.left), int(button.top - box.top)
+        plain[
+            max(0, top) : max(0, top + int(button.height)), max(0, left) : max(0, left + int(button.width))
+        ] = (
+            60,
+            180,
+            240,
+        )
         return plain
 
 

@@ -20,12 +20,13 @@ from onestroke.bot.play import guards
 from onestroke.bot.play.drag import FAULTS, DragReport, DragStopped, StopCause, watched_drag
 from onestroke.bot.play.faults import SEARCHED, WAITED, Fault, fault_line, stayed_line
 from onestroke.bot.play.frozen import FROZEN_AFTER, changed_within
-from onestroke.bot.play.go_on import unknown_screen
+from onestroke.bot.play.go_on import unknown_screen, wait_for_drawing
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import LevelReport, Logbook
 from onestroke.bot.play.pace import DragPace, slower
 from onestroke.bot.play.screen_watch import POLL, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight, needs_words
+from onestroke.bot.vision.blank import nothing_drawn
 from onestroke.coords import Geometry, Point
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.finish import Finish, WalkedError, finish
@@ -136,6 +137,12 @@ class Attempts:
                 return Retry(known=known, drag_stopped=True)
         drag_s = time.perf_counter() - began
         outcome, reread = self.wait_for_advance(board, known)
+        if (
+            outcome == "gone"
+            and self.watch.window_fault() != "closed"
+            and self.waited_while_blank(f"level {number}")
+        ):
+            outcome, reread = self.wait_for_advance(board, known)  # something is drawn: what is it?
         if outcome == "advanced":
             return LevelReport.of(number, board, sight, solve_ms, drag_s, attempt)
         if outcome == "gone":
@@ -259,6 +266,16 @@ class Attempts:
         if self.watch.search_for_board(self.wait_covered) is not None:
             return True
         raise self.log.stop(f"level {number}: {stayed_line('closed', self.wait_covered)}", self.watch.now())
+
+    def waited_while_blank(self, when: str) -> bool:
+        """The screen after the drag is no level and nothing known: when it has nothing drawn (a
+        game closing, a page reloading, a window before its first paint), say so and wait up to
+        `wait_covered` s for something drawn (True); False when something is drawn already. The
+        loop stops when it stays blank, or the window closed and no game showed."""
+        if not nothing_drawn(self.watch.now().image):
+            return False
+        wait_for_drawing(self.watch, self.log, when, self.wait_covered)
+        return True
 
     def frozen(self, number: int, sight: Sight, stopped: DragStopped) -> bool:
         """The drag got no answer: True when the game froze (nothing on the screen changed since the

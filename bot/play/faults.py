@@ -19,11 +19,12 @@ from typing import Literal
 from onestroke.bot.device import WindowState
 from onestroke.coords import Rect
 
-Fault = Literal["closed", "moved", "covered", "unmapped", "resized", "frozen"]
+Fault = Literal["closed", "moved", "covered", "unmapped", "resized", "frozen", "blank"]
 """What happened to the game's window: its window is gone; the board is elsewhere on the screen
 (the window moved); another window is on top of part of the board; the window was minimised
 (unmapped); the window is back at another size (resized, or the game restarted at another
-scale); the game stopped answering while its window stayed where it was, uncovered (frozen)."""
+scale); the game stopped answering while its window stayed where it was, uncovered (frozen);
+the window shows nothing drawn (blank: before its first paint, between two pages, closing)."""
 
 WAITED: frozenset[Fault] = frozenset({"covered", "unmapped"})  # let go, wait for the board to come back
 SEARCHED: frozenset[Fault] = frozenset({"moved", "resized"})  # find the board again on the whole screen
@@ -53,6 +54,7 @@ def fault_line(fault: Fault, *, wait: float | None = None) -> str:
     faults it waits on)."""
     waiting = f"; waiting up to {wait:g} s for the board to come back" if wait is not None else ""
     answer = f"; waiting up to {wait:g} s for it to answer" if wait is not None else ""
+    drawn = f"; waiting up to {wait:g} s for it to draw" if wait is not None else ""
     looking = f"; looking for the game for up to {wait:g} s" if wait is not None else ""
     lines: dict[Fault, str] = {
         "closed": f"the game window closed{looking}",
@@ -61,15 +63,19 @@ def fault_line(fault: Fault, *, wait: float | None = None) -> str:
         "unmapped": f"the game window was minimised (unmapped); let go{waiting}",
         "resized": "the game window changed size (resized or restarted); finding the board again",
         "frozen": f"the game froze (nothing on the screen changed after the drag stopped){answer}",
+        "blank": f"the game shows a blank screen (nothing drawn){drawn}",
     }
     return lines[fault]
 
 
 def stayed_line(fault: Fault, wait: float) -> str:
     """The stop line when a covered or minimised board did not come back, a frozen game did not
-    answer again, or a closed game did not show again (a restart), within `wait` seconds."""
+    answer again, a closed game did not show again (a restart) or a blank one drew nothing,
+    within `wait` seconds."""
     if fault == "closed":
         return f"the game window closed and no game showed within {wait:g} s: not pressing anything"
+    if fault == "blank":
+        return f"the game showed a blank screen (nothing drawn) for {wait:g} s: not pressing anything"
     if fault == "frozen":
         return f"the game stayed frozen for {wait:g} s (nothing on the screen changed): not pressing anything"
     what = "covered by another window" if fault == "covered" else "minimised (unmapped)"

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from onestroke.bot.device import Device, NotOnWindow, perform
 from onestroke.bot.gesture import tap
-from onestroke.bot.play.faults import fault_line, stayed_line
+from onestroke.bot.play.faults import Fault, fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.screen_watch import POLL, SEARCH_AFTER, ScreenWatch
 from onestroke.bot.play.sight import Sight, needs_words, solved
+from onestroke.bot.vision.blank import nothing_drawn
 from onestroke.bot.vision.screens import complete_by_words, never_at, start_control
 from onestroke.bot.vision.wordlists import WordLists
 from onestroke.coords import Point, Rect
@@ -33,6 +34,17 @@ def unknown_screen(sight: Sight, lists: WordLists) -> str:
     if words is None:
         return UNKNOWN_SCREEN
     return f"{NOT_KNOWN}; {complete_by_words(words, lists=lists).detail} {NEXT_HINT}"
+
+
+def wait_for_drawing(watch: ScreenWatch, log: Logbook, when: str, wait: float) -> None:
+    """The screen has nothing drawn (vision's `nothing_drawn`: a game closing, a page reloading, a
+    window before its first paint): wait up to `wait` s for something drawn, saying so (the
+    window closing meanwhile: a restart, looked for); the loop stops when it stays blank, or no
+    game showed."""
+    log.say(f"{when}: {fault_line('blank', wait=wait)}")
+    if watch.drawn_again(wait) is None:
+        fault: Fault = "closed" if watch.window_fault() == "closed" else "blank"
+        raise log.stop(f"{when}: {stayed_line(fault, wait)}", watch.now())
 
 
 @dataclass
@@ -101,6 +113,7 @@ class GoOn:
         """
         deadline = time.monotonic() + self.advance_timeout
         searched = time.monotonic()
+        waited_blank = False
         while True:
             sight = self.watch.now()
             if sight.board is not None and not solved(sight):
@@ -130,6 +143,11 @@ class GoOn:
                 if fault == "closed":
                     self.restarted(f"after level {number}")
                     return
+                if not waited_blank and nothing_drawn(sight.image):  # a page reloading, a first paint
+                    wait_for_drawing(self.watch, self.log, f"after level {number}", self.wait_covered)
+                    waited_blank = True  # once: a screen that keeps going blank is not waited on forever
+                    deadline = time.monotonic() + self.advance_timeout
+                    continue
                 sight = self.watch.read(sight)
                 raise self.log.stop(f"after level {number} {unknown_screen(sight, self.watch.lists)}", sight)
             time.sleep(POLL)
@@ -242,7 +260,9 @@ class GoOn:
             raise self.log.stop(
                 f"after level {number} go-on was pressed twice, and the complete screen stays", sight
             )
+        when = f"after level {number}" if number is not None else "at start-up"
         if sight.board is None and self.watch.window_fault() == "closed":  # closed as it was pressed
-            self.restarted(f"after level {number}" if number is not None else "at start-up")
-            return
+            self.restarted(when)
+        elif sight.board is None and nothing_drawn(sight.image):
+            wait_for_drawing(self.watch, self.log, when, self.wait_covered)
         # no level yet: the next attempt looks again, and stops with the screenshot if there is none

@@ -17,6 +17,7 @@ from onestroke.bot.device import Device, WindowState
 from onestroke.bot.play import guards
 from onestroke.bot.play.faults import Fault, window_fault
 from onestroke.bot.play.sight import Reader, Sight, needs_words, sight_of, with_words
+from onestroke.bot.vision.blank import nothing_drawn
 from onestroke.bot.vision.change import held_still, identical
 from onestroke.bot.vision.wordlists import WordLists, word_lists
 from onestroke.coords import Rect
@@ -177,6 +178,21 @@ class ScreenWatch:
             if sight.board is not None:
                 return sight
             time.sleep(BACK_POLL)
+        return None
+
+    def drawn_again(self, timeout: float) -> Sight | None:
+        """The game's region shows nothing drawn (vision's `nothing_drawn`: a window before its
+        first paint, a browser between pages, a game closing): wait up to `timeout` s for a look
+        with something drawn in it; when the window closes meanwhile, look for the game on the
+        whole screen for the rest of the time (a restart). None: nothing drawn by then."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(BACK_POLL)
+            if self.window_fault() == "closed":
+                return self.search_for_board(deadline - time.monotonic())
+            sight = self.now()
+            if not nothing_drawn(sight.image):
+                return sight
         return None
 
     def wait_for_board(self, timeout: float) -> Sight | None:

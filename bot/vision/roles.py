@@ -15,6 +15,7 @@ check that says why; nothing is guessed.
 
 from __future__ import annotations
 
+import colorsys
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -94,7 +95,14 @@ def interpret(reading: Reading) -> Roles:
             f"{len(strays)} cells in a colour that is neither the plain cells' nor the path's, e.g. {shown}",
         )
         return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
-    odd = _Odd(figures, marks, coloured, reading.letters, _covering_marks(reading, marks, plain_colour))
+    odd = _Odd(
+        figures,
+        marks,
+        coloured,
+        reading.letters,
+        _covering_marks(reading, marks, plain_colour),
+        red_goal=_red_goal(reading, figures + marks + coloured, coloured, walked_colour),
+    )
     if reading.figure_in_path_colour and walked_colour is not None:
         # the style draws its head marker in the path's colour: a figure on the path in another
         # colour may as well be the start's own disc, which stays on the start under the path
@@ -296,6 +304,45 @@ def _covering_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarra
     ]
 
 
+RED_HUE = 15.0  # degrees either side of pure red: a goal tile's red
+NOT_RED = 40.0  # degrees: every other odd position, and the path, at least this far from red
+SATURATED = 0.5  # a red tile is a colour, not a grey
+
+
+def _red_goal(
+    reading: Reading, odd: list[Cell], coloured: list[Cell], walked_colour: np.ndarray | None
+) -> Cell | None:
+    """The one tile of its own colour that is red, when no other odd position (and not the path)
+    is near red: the goal, by the genre's own sign (a red tile, where a start is blue or green).
+
+    Two tiles of their own colours give no other clue which one is the start; a board read with
+    the two swapped is as solvable (a path reversed), so a guess would pass every check. Red
+    for the goal is what the apps of the genre that mark the goal by colour do; a start near red
+    too (an orange, a pink) leaves it a guess, and the board is refused as before.
+    """
+    reds = [c for c in coloured if _red_distance(reading.colours[c]) <= RED_HUE]
+    if len(reds) != 1:
+        return None
+    near = [
+        c
+        for c in odd
+        if c != reds[0] and min(_red_distance(reading.colours[c]), _red_distance(reading.edges[c])) < NOT_RED
+    ]
+    if near or (walked_colour is not None and _red_distance(walked_colour) < NOT_RED):
+        return None
+    return reds[0]
+
+
+def _red_distance(bgr: np.ndarray) -> float:
+    """Degrees of hue from pure red; 180 for a colour too grey or too dark to have a hue."""
+    b, g, r = (float(v) / 255 for v in bgr)
+    high, low = max(r, g, b), min(r, g, b)
+    if high < 0.3 or high - low < SATURATED * high:
+        return 180.0
+    hue, _, _ = colorsys.rgb_to_hsv(r, g, b)
+    return 360.0 * min(hue, 1.0 - hue)
+
+
 def _path_detail(order: list[Cell] | None) -> str:
     if not order:
         return "no path drawn"
@@ -312,6 +359,7 @@ class _Odd:
     letters: dict[Cell, str]  # the S or E read on a cell
     covering: list[Cell]  # marks over a plain cell's middle (a disc, an avatar): never a goal without an E
     unsure: list[Cell] = field(default_factory=list)  # figures that may be the head's or the start's disc
+    red_goal: Cell | None = None  # the one red tile, when nothing else odd is near red
 
     def is_goal(self, cell: Cell) -> bool:
         """A marked cell that may be the goal: an E, or a small mark (a flag, a frame) with no S."""
@@ -339,6 +387,11 @@ def _start_and_end(odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
         goals = [c for c in odd if letters.get(c) == "E"]
         if len(goals) != 1:  # no E read: a marked cell (a flag, a frame) beside a figure or a colour
             goals = [c for c in odd if c in marks and odd_cells.is_goal(c)]
+        red = odd_cells.red_goal
+        if red is not None and len(goals) == 1 and goals[0] != red and letters.get(goals[0]) != "E":
+            goals = []  # a flag or a frame on one, the red tile the other: two signs, no answer
+        elif len(goals) != 1 and red is not None:  # a red tile beside a start of another hue
+            goals = [red]
         starts = [c for c in odd if c not in goals and letters.get(c) != "E"]
         if len(starts) == 1 and len(goals) == 1:
             start, end = starts[0], goals[0]
@@ -391,7 +444,9 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
     if problem is None and len(off_path) > 1:
         shown = ", ".join(str(list(c)) for c in off_path[:4])
         problem = f"{len(off_path)} odd positions off the drawn path: {shown}"
-    goal = off_path and off_path[0] in marks and odd_cells.is_goal(off_path[0])
+    goal = off_path and (
+        (off_path[0] in marks and odd_cells.is_goal(off_path[0])) or off_path[0] == odd_cells.red_goal
+    )
     if problem is None and off_path and not goal:
         problem = f"{list(off_path[0])} is off the drawn path and looks like a start, not a goal"
     if problem is not None:

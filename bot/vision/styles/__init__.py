@@ -70,7 +70,11 @@ def read_grid(
         ring[1:-1, 1:-1] = False
         # the board ends where the cells stop being cells of its family: a ring position is taken
         # only when it is bounded on its far side like every cell (the gap or a band of the path)
-        kinds[ring & (kinds == CELL) & _open_beyond(image, lattice, box, background, band_across)] = HOLE
+        open_beyond, continues = _beyond(image, lattice, box, background, band_across, colours)
+        kinds[ring & (kinds == CELL) & open_beyond] = HOLE
+        # an unknown position whose far side goes on in its own colour is the page or a panel
+        # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
+        kinds[ring & (kinds == FOREIGN) & continues] = HOLE
         return kinds, colours
 
     box, left_out = grow(kinds_of, members)
@@ -124,14 +128,10 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
         kinds, colours = classify((r0 - 1, r1 + 1, c0 - 1, c1 + 1))
         inner = np.zeros(kinds.shape, bool)
         inner[1:-1, 1:-1] = True
-        take = ~inner & (kinds == CELL)
         odd = (kinds == FIGURE) | (kinds == MARK)
         open_inside = ((kinds == CELL) | odd) & inner
-        beside = np.zeros(kinds.shape, bool)
-        beside[1:, :] |= open_inside[:-1, :]
-        beside[:-1, :] |= open_inside[1:, :]
-        beside[:, 1:] |= open_inside[:, :-1]
-        beside[:, :-1] |= open_inside[:, 1:]
+        beside = _beside_any(open_inside)
+        take = ~inner & (kinds == CELL)
         candidates = ~inner & beside & odd
         if not take.any():
             figures = candidates & (kinds == FIGURE)
@@ -155,21 +155,36 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
         c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
 
 
-def _open_beyond(
-    image: np.ndarray, lattice: Lattice, box: Box, background: np.ndarray, across: float
-) -> np.ndarray:
-    """Border positions of `box` whose far side is not bounded: the gap beyond them (away from
-    the box) shows something that is neither the background nor a band of the path.
+def _beside_any(found: np.ndarray) -> np.ndarray:
+    """Positions beside (above, below, left or right of) any position in `found`."""
+    beside = np.zeros(found.shape, bool)
+    beside[1:, :] |= found[:-1, :]
+    beside[:-1, :] |= found[1:, :]
+    beside[:, 1:] |= found[:, :-1]
+    beside[:, :-1] |= found[:, 1:]
+    return beside
 
-    A cell of the board, plain or walked, ends at a gap (the background, a border line, the
-    grid's frame) or at a band to the next walked cell; the page above a framed grid, a panel in
-    the cells' own colour, the gradient under the board go on past where a cell would end (a
-    title's letters on the gap line count as not bounded too).
+
+def _beyond(
+    image: np.ndarray, lattice: Lattice, box: Box, background: np.ndarray, across: float, colours: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """What lies past the far side of the border positions of `box`: (open, continues).
+
+    `open`: the gap beyond them (away from the box) shows something that is neither the
+    background nor a band of the path. A cell of the board, plain or walked, ends at a gap (the
+    background, a border line, the grid's frame) or at a band to the next walked cell; the page
+    above a framed grid, a panel in the cells' own colour, the gradient under the board go on
+    past where a cell would end (a title's letters on the gap line count as not bounded too).
+
+    `continues`: the gap beyond shows one colour, no background, and it is the position's own
+    colour (`colours`, the box's median colours): the surface goes on past where a cell would
+    end, as the page does beyond a grid's frame. A cell the reader did not recognise (under a hint
+    line, at a gradient's far end) still ends at a gap of another colour.
     """
     r0, r1, c0, c1 = box
     right, down = gap_colours(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across)
-    band_right, _, covered_right, _ = gaps(right, background)
-    band_down, _, covered_down, _ = gaps(down, background)
+    band_right, colour_right, covered_right, _ = gaps(right, background)
+    band_down, colour_down, covered_down, _ = gaps(down, background)
     # a band is narrower than what it joins: the lattice corners beside it show the background
     # (a panel or the page beyond the grid fills them too)
     corner = same(np.median(corner_samples(image, lattice, box), axis=2), background)
@@ -181,7 +196,12 @@ def _open_beyond(
     open_[-1, :] |= open_down[rows, 1:-1]
     open_[:, 0] |= open_right[1:-1, 0]
     open_[:, -1] |= open_right[1:-1, cols]
-    return open_
+    continues = np.zeros((rows, cols), bool)
+    continues[0, :] |= band_down[0, 1:-1] & same(colour_down[0, 1:-1], colours[0, :])
+    continues[-1, :] |= band_down[rows, 1:-1] & same(colour_down[rows, 1:-1], colours[-1, :])
+    continues[:, 0] |= band_right[1:-1, 0] & same(colour_right[1:-1, 0], colours[:, 0])
+    continues[:, -1] |= band_right[1:-1, cols] & same(colour_right[1:-1, cols], colours[:, -1])
+    return open_, continues
 
 
 def _beside(corner: np.ndarray, axis: str) -> np.ndarray:

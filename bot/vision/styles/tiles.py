@@ -23,6 +23,7 @@ import numpy as np
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
+    COLOUR_TOLERANCE,
     CORE,
     RIM,
     Box,
@@ -73,8 +74,51 @@ def _classify(
     kinds[covered & framed & (dominant < MARKED_CELL)] = FIGURE
     kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
     kinds[outside(image, lattice, box)] = HOLE
+    kinds[_drawn_dark(kinds, median, background)] = HOLE
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     return kinds, median
+
+
+DARK_HOLE = 0.5  # a hole drawn dark is at most this bright against the plain cells
+COLOURLESS = 40  # max - min over the channels: grey to black, where a path or a start has a hue
+
+
+def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Flat tiles that are holes drawn as dark squares: grey to black, darker than what lies
+    between the cells and at most half as bright as the plain cells (the largest group of one
+    colour among the cells).
+
+    A hole drawn is a void or a shadow in the board: it has no hue and is darker than anything
+    else on it, where every cell the player may walk (plain, walked, a start, a goal) is drawn
+    to be seen — lighter than a dark hole, or in a colour. So a dark colourless tile is read as
+    what the board leaves out, whatever the app's palette (dark squares in a framed grid, a
+    near-black tile among light ones on a dark field).
+    """
+    cells = kinds == CELL
+    if not cells.any():
+        return np.zeros(kinds.shape, bool)
+    plain = _largest_group(colours[cells])
+    brightness = colours.mean(axis=-1)
+    return (
+        cells
+        & (np.ptp(colours, axis=-1) <= COLOURLESS)
+        & (brightness < background.mean() - COLOUR_TOLERANCE)
+        & (brightness <= DARK_HOLE * plain.mean())
+        & ~same(colours, plain)
+    )
+
+
+def _largest_group(colours: np.ndarray) -> np.ndarray:
+    """The median colour of the largest group of one colour (greedy, within the tolerance)."""
+    groups: list[tuple[np.ndarray, list[np.ndarray]]] = []
+    for colour in colours:
+        for centre, members in groups:
+            if same(colour, centre):
+                members.append(colour)
+                break
+        else:
+            groups.append((colour, [colour]))
+    return np.median(max((members for _, members in groups), key=len), axis=0)
 
 
 def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:

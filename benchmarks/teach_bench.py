@@ -11,6 +11,8 @@ truth as `fixtures check` compares (bot/labels.py): exact / refused / wrong. The
 `detect` reads the same held-out screens, so the table says how often the taught look reads
 what the built-in reading refuses. Every taught look also reads the first screens of the next
 look seed and look-alikes (tools/lookalikes.py): any board or go-on read there is a false read.
+The last table groups the taught look's misses by the screen's kind and the reason's first clause
+(which check refused, which role did not match), most frequent first.
 
 `--write DIR --look SEED` saves K + M screens of look SEED as labelled pairs (NAME.png +
 NAME.txt), for `onestroke teach DIR --name NAME` to learn from.
@@ -21,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # tools/ is a folder of scripts beside the package, not part of it
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.looks_bench import OUTCOMES, Outcome, truth_label, write_pair  # noqa: E402
+from benchmarks.looks_bench import OUTCOMES, Outcome, reason_group, truth_label, write_pair  # noqa: E402
 from onestroke.bot.labels import compare, detection_record  # noqa: E402
 from onestroke.bot.vision import Detection, detect  # noqa: E402
 from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
@@ -97,6 +99,8 @@ class LookResult:
     teach_seconds: float
     read_ms: float
     style: str
+    # each held-out screen the taught look did not read exactly: (screen kind, outcome, reason, level seed)
+    misses: tuple[tuple[str, str, str, int], ...] = ()
 
 
 def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
@@ -114,13 +118,16 @@ def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
     taught, builtin = Counter(), Counter()
     rescued = refused_builtin = 0
     read_seconds = 0.0
+    misses: list[tuple[str, str, str, int]] = []
     for s in held:
         began = time.perf_counter()
         found = read(s.image, learned)
         seconds = time.perf_counter() - began
         read_seconds += seconds
-        mine, _ = outcome_of(s, found, seconds)
+        mine, why = outcome_of(s, found, seconds)
         theirs, _ = outcome_of(s, detect(s.image), 0.0)
+        if mine != "exact":
+            misses.append((s.kind, mine, why, s.seed))
         taught[mine] += 1
         builtin[theirs] += 1
         if theirs != "exact":
@@ -138,6 +145,7 @@ def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
         teach_seconds,
         1000 * read_seconds / max(1, len(held)),
         style,
+        tuple(misses),
     )
 
 
@@ -173,6 +181,25 @@ def table(results: list[LookResult]) -> str:
         t = "/".join(str(r.taught[o]) for o in OUTCOMES) if not r.error else f"not taught: {r.error[:60]}"
         b = "/".join(str(r.builtin[o]) for o in OUTCOMES)
         lines.append(f"| {r.seed} | {r.style} | {t} | {b} | {', '.join(r.false) or '-'} |")
+    return "\n".join([*lines, "", miss_table(results)])
+
+
+def miss_table(results: list[LookResult]) -> str:
+    """The taught look's refusals (and wrong reads) grouped by the screen's kind and the reason's
+    first clause (numbers and cells folded, the roles kept: which role did not match, which check
+    refused), most frequent first, each with a level seed to look at."""
+    groups: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+    for r in results:
+        for kind, outcome, why, level in r.misses:
+            groups[(outcome, kind, reason_group(why) if outcome == "refused" else why)].append(level)
+    if not groups:
+        return "Every held-out screen read exactly."
+    lines = [
+        "| screens | outcome | shows | reason (N a number, [cells] a list of cells) | e.g. level |",
+        "|---|---|---|---|---|",
+    ]
+    for (outcome, kind, why), levels in sorted(groups.items(), key=lambda g: (-len(g[1]), g[0])):
+        lines.append(f"| {len(levels)} | {outcome} | {kind} | {why.replace('|', '/')} | {levels[0]} |")
     return "\n".join(lines)
 
 

@@ -78,8 +78,9 @@ def learned_summary(look: TaughtLook) -> str:
     ]
     for role, model in look.roles.items():
         centre = model.mean[: PATCH * PATCH * 3].reshape(PATCH, PATCH, 3)[PATCH // 2, PATCH // 2]
+        seen = counted(model.count, "cell") if model.count else "not labelled, drawn from the path's marks"
         lines.append(
-            f"  {SAID.get(role, role)}: {counted(model.count, 'cell')},"
+            f"  {SAID.get(role, role)}: {seen},"
             f" centre Lab {centre[0]:.0f} {centre[1]:.0f} {centre[2]:.0f}, limit {model.limit:.1f}"
         )
     for kind, model in look.joins.items():

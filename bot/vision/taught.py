@@ -26,6 +26,9 @@ capped) and takes the nearest; the positions around the board are learned in a f
 `outside`. A cell of the board farther than the role's `limit` from every role is refused,
 naming the nearest role, and so is one with a part unlike every labelled cell of its nearest
 role (`Model.local`: a mark of a role never taught, an E on a look taught without an end).
+A look taught from no fresh level (a half-drawn screen and the complete one) learns its fresh
+start as the marks the path's cells show beyond a walked cell (the start's once left, the head's)
+drawn on a plain cell (`fresh_start`); where those show none, a fresh start stays untaught.
 
 Reading a screen: the plain cells' centre colour gives candidate blobs whose size (over the
 learned fill) says the pitch; blobs of one pitch are fitted to a lattice; every position around
@@ -91,6 +94,8 @@ LOCAL_FACTOR = 1.25  # ... and this many times the most unlike part among its la
 LOCAL_MIN = 20  # ... learned from this many pictures at the least (4 cells, each at 5 places)
 MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
+MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
+MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start
 VERSION = 1
 
 
@@ -501,13 +506,21 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
     weights = pixel_weights(learned)
     models = {role: fit_model(np.stack(v), weights, len(samples[role])) for role, v in learned.items() if v}
     _check_contradictions(models, samples, where)
+    notes = [f"{role} and {other} look alike" for role, other in alike_roles(models)]
+    if "start" not in models:
+        fresh = fresh_start(models)
+        if fresh is not None:
+            models["start"] = fresh
+            notes.append(
+                "the fresh start was not labelled: it is read as the path's marker"
+                " (the start's once left, the head's) drawn on a plain cell"
+            )
     join_models = {kind: fit_model(np.stack(v)) for kind, v in joins.items() if len(v) >= 1}
     colours = np.stack(centres)
     centre = np.median(colours, axis=0)
     tolerance = float(max(14.0, 3.0 * np.median(np.linalg.norm(colours - centre, axis=1))))
     fill = float(np.median(fills)) if fills else 0.8
     backgrounds = background_models(np.stack(learned["outside"]), weights)
-    notes = [f"{role} and {other} look alike" for role, other in alike_roles(models)]
     go_on = learn_go_on(examples)
     look = TaughtLook(
         name,
@@ -525,6 +538,36 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
         backgrounds,
     )
     return Taught(look, geometries)
+
+
+def fresh_start(models: dict[str, Model]) -> Model | None:
+    """The fresh start of a look taught from no fresh level (a half-drawn screen shows the start
+    only once left): the plain cell's picture with the marker the path's cells show beyond a
+    walked cell drawn on it: the start's own mark, then the head's over it (the cat sits on the
+    start before the first move). None when neither shows a marker, or the picture is not told
+    from a plain cell: then a fresh start is refused as a role not taught, as before."""
+    plain, walked = models.get("plain"), models.get("walked")
+    if plain is None or walked is None:
+        return None
+    mean, spread = plain.mean.copy(), plain.spread.copy()
+    marked = np.zeros(len(mean), bool)
+    limit = plain.limit
+    for source in ("start_walked", "head"):
+        model = models.get(source)
+        if model is None:
+            continue
+        marker = np.abs(model.mean - walked.mean) > MARKER_Z * np.hypot(model.spread, walked.spread)
+        mean[marker] = model.mean[marker]
+        # the marker's edge blends with the cell under it: the walked colour there, the plain here
+        spread[marker] = np.hypot(model.spread[marker], plain.spread[marker])
+        marked |= marker
+        limit = max(limit, model.limit)
+    if int(marked.sum()) < MIN_MARKER:
+        return None
+    drawn = Model(mean, spread, limit, 0, plain.weights)
+    if float(drawn.scores(plain.mean[None])[0]) < limit:
+        return None
+    return drawn
 
 
 def background_models(samples: np.ndarray, weights: np.ndarray) -> tuple[Model, ...]:

@@ -34,8 +34,10 @@ Reading a screen: the plain cells' centre colour gives candidate blobs whose siz
 learned fill) says the pitch; blobs of one pitch are fitted to a lattice; every position around
 them is scored; the board is the group of open positions; the start, the walked path in order
 (through the joins) and the end follow, and the self-checks of the built-in reading run
-(board size, solvability). A learned go-on control (a grey template of the labelled complete
-screen around its `next`, at its place on the screen) makes a screen "complete".
+(board size, solvability). A lattice fitted to a few blobs that reads no board is read once more
+on the period its lightness edges repeat at (`refined_lattice`). A learned go-on control (a grey
+template of the labelled complete screen around its `next`, at its place on the screen) makes a
+screen "complete".
 
 Pure: numpy images and plain data in, a `Detection` or a `TaughtLook` out; the file is
 calibration/looks.py's.
@@ -94,6 +96,7 @@ LOCAL_FACTOR = 1.25  # ... and this many times the most unlike part among its la
 LOCAL_MIN = 20  # ... learned from this many pictures at the least (4 cells, each at 5 places)
 MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
+REFINE_REACH = 0.12  # a lattice's pitch is refined within this share of the fitted one
 MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
 MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start
 VERSION = 1
@@ -869,6 +872,13 @@ def read_board(image: np.ndarray, lab: np.ndarray, look: TaughtLook) -> Detectio
         found = read_lattice(lab, look, origin, pitch)
         if found.ok:
             return found
+        # a lattice fitted to a few blobs (most cells walked, cells of one colour merged) may be
+        # a few per cent off: read again on the lattice the board's own edges repeat at
+        better = None if found.geometry is None else refined_lattice(lab, origin, pitch, found.geometry)
+        if better is not None:
+            again = read_lattice(lab, look, *better)
+            if again.ok:
+                return again
         if best is None or (best.geometry is None and found.geometry is not None):
             best = found
     return best or refused(f"no lattice of cells that look like look {look.name}'s plain cells")
@@ -951,6 +961,71 @@ def mask_lattice(
         if found is not None:
             return found
     return None
+
+
+def refined_lattice(
+    lab: np.ndarray, origin: tuple[float, float], pitch: tuple[float, float], board: Geometry
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The lattice near (`origin`, `pitch`) at which the lightness edges inside `board` (grown by
+    a pitch) repeat: the cells' edges, frames and grid lines, each axis on its own; None when an
+    axis shows no period within REFINE_REACH of the fitted pitch."""
+    h, w = lab.shape[:2]
+    box = board.bounds()
+    x0, y0 = max(0, int(box.left - pitch[0])), max(0, int(box.top - pitch[1]))
+    x1 = min(w, int(box.left + box.width + pitch[0]) + 1)
+    y1 = min(h, int(box.top + box.height + pitch[1]) + 1)
+    light = lab[y0:y1, x0:x1, 0]
+    if light.shape[0] < 3 or light.shape[1] < 3:
+        return None
+    # an edge between pixels i and i + 1 lies at i + 0.5
+    across = axis_lattice(np.abs(np.diff(light, axis=1)).sum(axis=0), origin[0] - x0 - 0.5, pitch[0])
+    down = axis_lattice(np.abs(np.diff(light, axis=0)).sum(axis=1), origin[1] - y0 - 0.5, pitch[1])
+    if across is None or down is None:
+        return None
+    return (across[0] + x0 + 0.5, down[0] + y0 + 0.5), (across[1], down[1])
+
+
+def axis_lattice(profile: np.ndarray, origin: float, pitch: float) -> tuple[float, float] | None:
+    """The period of `profile` (edge strength along one axis) within REFINE_REACH of `pitch`, read
+    at the farthest multiple that fits (its error shared by as many cells), and the cells' centre
+    near `origin`: the point within a quarter period about which the edges lie mirrored (a cell is
+    symmetric about its centre; the gap between two cells, half a period away, is the other axis)."""
+    n = len(profile)
+    signal = profile - profile.mean()
+
+    def correlation(lag: int) -> float:
+        return float(signal[:-lag] @ signal[lag:]) / (n - lag) if 0 < lag < n else -np.inf
+
+    def peak(lo: float, hi: float) -> float | None:
+        lags = np.arange(max(1, int(np.floor(lo))), int(np.ceil(hi)) + 1)
+        if len(lags) < 3 or lags[-1] >= n - 2:
+            return None
+        values = np.array([correlation(int(v)) for v in lags])
+        k = int(np.argmax(values))
+        if k == 0 or k == len(lags) - 1:  # the rise goes on past the window: no peak inside it
+            return None
+        a, b, c = values[k - 1 : k + 2]
+        bend = a - 2 * b + c
+        return float(lags[k]) + (0.5 * (a - c) / bend if bend < 0 else 0.0)
+
+    period = peak((1 - REFINE_REACH) * pitch, (1 + REFINE_REACH) * pitch)
+    if period is None:
+        return None
+    times = int(0.6 * n / period)
+    if times >= 2:
+        far = peak(times * period - 2, times * period + 2)
+        if far is not None:
+            period = far / times
+    at = np.arange(n, dtype=np.float64)
+
+    def mirrored(axis: float) -> float:
+        other = 2 * axis - at
+        inside = (other >= 0) & (other <= n - 1)
+        return float(profile[inside] @ np.interp(other[inside], at, profile)) / max(1, int(inside.sum()))
+
+    shifts = np.arange(-period / 4, period / 4 + 0.25, 0.5)
+    best = max(shifts, key=lambda shift: mirrored(origin + shift))
+    return float(origin + best), period
 
 
 def fit_points(

@@ -170,7 +170,8 @@ def table(results: list[LookResult]) -> str:
         f"{len(results)} looks, {total} held-out screens; the taught look read exactly"
         f" {share(rescued, refused)}"
         f" of the {refused} the built-in reading did not; false reads on other looks and look-alikes:"
-        f" {false}; looks that could not be taught: {errors}.",
+        f" {false}; looks that could not be taught: {errors}"
+        + (" (their held-out screens are in no column above)." if errors else "."),
         f"teach {sum(r.teach_seconds for r in results) / max(1, len(results)):.2f} s a look (in-process),"
         f" read {sum(r.read_ms for r in results) / max(1, len(results)):.0f} ms a screen.",
         "",

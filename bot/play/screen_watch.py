@@ -183,9 +183,12 @@ class ScreenWatch:
     def drawn_again(self, timeout: float) -> Sight | None:
         """The game's region shows nothing drawn (vision's `nothing_drawn`: a window before its
         first paint, a browser between pages, a game closing): wait up to `timeout` s for a look
-        with something drawn in it; when the window closes meanwhile, look for the game on the
-        whole screen for the rest of the time (a restart). None: nothing drawn by then."""
+        with something drawn in it, or a board or a complete screen elsewhere on the whole screen
+        (searched every `SEARCH_AFTER` s: the game started again in another window while the old
+        one stays black); when the window closes meanwhile, look for the game on the whole screen
+        for the rest of the time (a restart). None: nothing drawn by then."""
         deadline = time.monotonic() + timeout
+        searched = time.monotonic()
         while time.monotonic() < deadline:
             time.sleep(BACK_POLL)
             if self.window_fault() == "closed":
@@ -193,6 +196,11 @@ class ScreenWatch:
             sight = self.now()
             if not nothing_drawn(sight.image):
                 return sight
+            if time.monotonic() - searched >= SEARCH_AFTER:
+                searched = time.monotonic()
+                there = self.elsewhere()
+                if there is not None:
+                    return there
         return None
 
     def wait_for_board(self, timeout: float) -> Sight | None:

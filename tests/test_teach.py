@@ -33,7 +33,10 @@ from onestroke.bot.vision.screens import point_box  # noqa: E402
 from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
 from onestroke.bot.vision.text import Word  # noqa: E402
 from onestroke.coords import Point, Rect  # noqa: E402
+from onestroke.practice.levels import make_level  # noqa: E402
+from onestroke.practice.looks import look_from_seed, render_look  # noqa: E402
 from onestroke.solver.board import Board  # noqa: E402
+from onestroke.solver.search import solve  # noqa: E402
 
 LOOKS = (4, 7)  # a framed grid with a thin line through the walked cells; touching tiles, filled path
 HELD_OUT = 5
@@ -347,3 +350,25 @@ def test_the_dots_look_refuses_a_role_it_was_not_taught_naming_the_cell():
     look = teach("dots", [dots_screen(name)[0] for name in (DOTS[0], DOTS[2])]).look
     found, _ = read_back(look, DOTS[1])
     assert found.board is None and found.reason is not None
+
+
+def test_a_board_at_the_window_edge_is_not_grown_by_holes_beyond_it():
+    """Look 9 drawn at a 450x800 window (the e2e game's): its half-drawn board reaches the
+    window's sides, where a cell's picture is the edge's pixels repeated, dark like a hole. The
+    look read its own half-drawn screen as 8x9 with a column of holes each side (a wrong board);
+    edge holes are grown onto the board only where the cell is on the image."""
+    look = look_from_seed(9)
+    holed = [n for n in range(1, 40) if make_level(99, n).board.holes]
+    examples = []
+    for number, kind in zip(holed, ("level", "half"), strict=False):
+        board = make_level(99, number).board
+        path = solve(board, timeout=5).path
+        assert path is not None
+        route = tuple(path[: len(path) // 2]) if kind == "half" else ()
+        shown = render_look(board, look, width=450, height=800, route=route)
+        g = shown.geometry
+        examples.append(Example(kind, shown.image, board, route, g.origin, g.pitch))
+    learned = teach("look9", examples).look
+    for example in examples:
+        found = read(example.image, learned)
+        assert found.board == example.board, (example.name, found.reason, found.board)

@@ -97,6 +97,7 @@ LOCAL_MIN = 20  # ... learned from this many pictures at the least (4 cells, eac
 MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
 REFINE_REACH = 0.12  # a lattice's pitch is refined within this share of the fitted one
+EDGE_SLACK = 0.1  # a hole grown onto the board may reach this share of the pitch past the image's edge
 MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
 MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start
 VERSION = 1
@@ -1096,7 +1097,7 @@ def read_lattice(
     group = largest_group(is_open, positions, role)
     r0, r1 = min(r for r, _ in group), max(r for r, _ in group)
     c0, c1 = min(c for _, c in group), max(c for _, c in group)
-    r0, r1, c0, c1 = hole_edges(r0, r1, c0, c1, role, score, look, whole)
+    r0, r1, c0, c1 = hole_edges(r0, r1, c0, c1, role, score, look, whole, (w, h))
     geometry = Geometry(whole.centre((r0, c0)), pitch, r1 - r0 + 1, c1 - c0 + 1)
     aspect = py / px
     if abs(aspect / look.aspect - 1) > MAX_ASPECT_CHANGE:
@@ -1174,14 +1175,33 @@ def hole_edges(
     score: dict[Cell, float],
     look: TaughtLook,
     whole: Geometry,
+    size: tuple[int, int],
 ) -> tuple[int, int, int, int]:
-    """The board's box grown by edge rows and columns that are holes throughout (drawn holes only)."""
+    """The board's box grown by edge rows and columns that are holes throughout (drawn holes only),
+    never by a cell cut by the image's edge: beyond it a cell's picture is the edge's pixels
+    repeated, dark like a hole where the window's border is (a look taught at a window's size read
+    its own half-drawn screen as a column of holes wider on each side)."""
+    px, py = whole.pitch
+    reach = 0.5 - EDGE_SLACK
+
+    def on_screen(cell: Cell) -> bool:
+        x, y = whole.centre(cell)
+        return (
+            x - reach * px >= 0
+            and y - reach * py >= 0
+            and x + reach * px <= size[0]
+            and y + reach * py <= size[1]
+        )
+
     if "hole" not in look.roles or ("hole", "outside") in _alike(look):
         return r0, r1, c0, c1
 
     def all_holes(cells: list[Cell]) -> bool:
         return all(
-            cell in role and role[cell] == "hole" and score[cell] <= look.roles["hole"].limit
+            cell in role
+            and role[cell] == "hole"
+            and score[cell] <= look.roles["hole"].limit
+            and on_screen(cell)
             for cell in cells
         )
 

@@ -39,6 +39,18 @@ def test_a_word_a_line_or_a_board_is_drawn() -> None:
     assert not nothing_drawn(RenderedPhone(seed=3).grab())
 
 
+def quick_loop(phone: RenderedPhone, tmp_path: Path, lines: list[str], wait_covered: float) -> LevelLoop:
+    """The loop on `phone` at full speed, giving up on a screen after 1 s, its lines into `lines`."""
+    return LevelLoop(
+        phone,
+        log_dir=tmp_path,
+        pace=StrokePace(speed=0),
+        advance_timeout=1.0,
+        wait_covered=wait_covered,
+        say=lines.append,
+    )
+
+
 class BlankAfterClear(RenderedPhone):
     """The practice game, whose screen shows nothing drawn (one flat colour) for `blank_for`
     seconds from the moment level 1 is cleared: a page reloading between levels."""
@@ -60,14 +72,7 @@ class BlankAfterClear(RenderedPhone):
 def test_a_blank_screen_after_a_level_is_waited_on_and_the_game_played_on(tmp_path: Path) -> None:
     phone = BlankAfterClear(3.0, seed=3, levels=2)
     lines: list[str] = []
-    loop = LevelLoop(
-        phone,
-        log_dir=tmp_path,
-        pace=StrokePace(speed=0),
-        advance_timeout=1.0,
-        wait_covered=10,
-        say=lines.append,
-    )
+    loop = quick_loop(phone, tmp_path, lines, wait_covered=10)
     reports = loop.run(2)
     assert [report.level for report in reports] == [1, 2], lines
     said = "the game shows a blank screen (nothing drawn); waiting up to 10 s for it to draw"
@@ -78,14 +83,7 @@ def test_a_blank_screen_after_a_level_is_waited_on_and_the_game_played_on(tmp_pa
 def test_a_screen_that_stays_blank_stops_the_loop_with_its_line_and_no_press(tmp_path: Path) -> None:
     phone = BlankAfterClear(math.inf, seed=3, levels=2)
     lines: list[str] = []
-    loop = LevelLoop(
-        phone,
-        log_dir=tmp_path,
-        pace=StrokePace(speed=0),
-        advance_timeout=1.0,
-        wait_covered=1.5,
-        say=lines.append,
-    )
+    loop = quick_loop(phone, tmp_path, lines, wait_covered=1.5)
     with pytest.raises(
         LoopStopped, match=r"showed a blank screen \(nothing drawn\) for 1.5 s: not pressing anything"
     ):
@@ -146,14 +144,7 @@ def test_a_window_that_stays_blank_while_the_game_shows_elsewhere_is_left_for_th
 ) -> None:
     phone = AgainElsewhere(2.5, seed=3, levels=3)
     lines: list[str] = []
-    loop = LevelLoop(
-        phone,
-        log_dir=tmp_path,
-        pace=StrokePace(speed=0),
-        advance_timeout=1.0,
-        wait_covered=10,
-        say=lines.append,
-    )
+    loop = quick_loop(phone, tmp_path, lines, wait_covered=10)
     reports = loop.run(2)
     assert [report.level for report in reports] == [1, 2], lines
     assert any("the game shows a blank screen" in line for line in lines), lines

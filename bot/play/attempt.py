@@ -20,7 +20,7 @@ from onestroke.bot.play import guards
 from onestroke.bot.play.drag import FAULTS, DragReport, DragStopped, StopCause, watched_drag
 from onestroke.bot.play.faults import SEARCHED, WAITED, Fault, fault_line, stayed_line
 from onestroke.bot.play.frozen import FROZEN_AFTER, changed_within
-from onestroke.bot.play.go_on import unknown_screen, wait_for_drawing
+from onestroke.bot.play.go_on import unknown_screen, wait_for_drawing, wait_for_restart
 from onestroke.bot.play.known import KnownBoard
 from onestroke.bot.play.logbook import LevelReport, Logbook
 from onestroke.bot.play.pace import DragPace, slower
@@ -262,10 +262,8 @@ class Attempts:
         when none does."""
         if self.watch.window_fault() != "closed":
             return False
-        self.log.say(f"level {number}: {fault_line('closed', wait=self.wait_covered)}")
-        if self.watch.search_for_board(self.wait_covered) is not None:
-            return True
-        raise self.log.stop(f"level {number}: {stayed_line('closed', self.wait_covered)}", self.watch.now())
+        wait_for_restart(self.watch, self.log, f"level {number}", self.wait_covered)
+        return True
 
     def waited_while_blank(self, when: str) -> bool:
         """The screen after the drag is no level and nothing known: when it has nothing drawn (a

@@ -36,6 +36,15 @@ def unknown_screen(sight: Sight, lists: WordLists) -> str:
     return f"{NOT_KNOWN}; {complete_by_words(words, lists=lists).detail} {NEXT_HINT}"
 
 
+def wait_for_restart(watch: ScreenWatch, log: Logbook, when: str, wait: float) -> None:
+    """The game's window is gone: look for the game on the whole screen (a person restarting it,
+    an emulator starting again) for up to `wait` s, saying so; the loop stops when no board shows
+    by then."""
+    log.say(f"{when}: {fault_line('closed', wait=wait)}")
+    if watch.search_for_board(wait) is None:
+        raise log.stop(f"{when}: {stayed_line('closed', wait)}", watch.now())
+
+
 def wait_for_drawing(watch: ScreenWatch, log: Logbook, when: str, wait: float) -> None:
     """The screen has nothing drawn (vision's `nothing_drawn`: a game closing, a page reloading, a
     window before its first paint): wait up to `wait` s for something drawn, saying so (the
@@ -141,7 +150,7 @@ class GoOn:
                     stayed = stayed_line(fault, self.wait_covered)
                     raise self.log.stop(f"after level {number}: {stayed}", sight)
                 if fault == "closed":
-                    self.restarted(f"after level {number}")
+                    wait_for_restart(self.watch, self.log, f"after level {number}", self.wait_covered)
                     return
                 if not waited_blank and nothing_drawn(sight.image):  # a page reloading, a first paint
                     wait_for_drawing(self.watch, self.log, f"after level {number}", self.wait_covered)
@@ -151,14 +160,6 @@ class GoOn:
                 sight = self.watch.read(sight)
                 raise self.log.stop(f"after level {number} {unknown_screen(sight, self.watch.lists)}", sight)
             time.sleep(POLL)
-
-    def restarted(self, when: str) -> None:
-        """The game's window is gone between levels: look for the game on the whole screen (a
-        person restarting it, an emulator starting again) for up to `wait_covered` s; the loop
-        stops when no board shows by then."""
-        self.log.say(f"{when}: {fault_line('closed', wait=self.wait_covered)}")
-        if self.watch.search_for_board(self.wait_covered) is None:
-            raise self.log.stop(f"{when}: {stayed_line('closed', self.wait_covered)}", self.watch.now())
 
     def control_held(self, sight: Sight) -> bool:
         """The go-on control vision read in the words of an earlier look shows as it did then in
@@ -262,7 +263,7 @@ class GoOn:
             )
         when = f"after level {number}" if number is not None else "at start-up"
         if sight.board is None and self.watch.window_fault() == "closed":  # closed as it was pressed
-            self.restarted(when)
+            wait_for_restart(self.watch, self.log, when, self.wait_covered)
         elif sight.board is None and nothing_drawn(sight.image):
             wait_for_drawing(self.watch, self.log, when, self.wait_covered)
         # no level yet: the next attempt looks again, and stops with the screenshot if there is none

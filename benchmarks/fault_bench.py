@@ -43,7 +43,15 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))  # the press monitor and fault h
 from faults import CoverWindow, Target, head_square  # noqa: E402
 from harness import Windows  # noqa: E402
 from monitor import PointerEvent, PressMonitor, WindowEvent, seconds_to_release  # noqa: E402
-from test_faults import KILL_RELEASE, LEVELS, RECOVERING, killed_mid_drag, play_with  # noqa: E402
+from test_faults import (  # noqa: E402
+    KILL_RELEASE,
+    LEVELS,
+    RECOVERING,
+    Counted,
+    Run,
+    killed_mid_drag,
+    play_with,
+)
 
 from onestroke.bot.device.xvfb import virtual_display  # noqa: E402
 
@@ -179,6 +187,30 @@ def suite_cases() -> list[tuple[str, Target, object]]:
     return cases + [("killed-mid-drag", t, killed_mid_drag) for t in TARGETS_RUN]
 
 
+def stray_report(run: Run, counted: Counted) -> str:
+    """Each stray and cover press, with the window it landed on and that window's life as the
+    monitor saw it (created, mapped, moved, gone), so a stray can be looked into after the run."""
+    if not counted.strays and not run.notes:
+        return "(none)"
+    start = counted.events[0].time if counted.events else 0.0
+    games = sorted({played.window for played in run.played})
+    lines = [f"game windows: {', '.join(hex(w) for w in games)}"]
+    for stray in counted.strays:
+        window = "the bare root" if stray.window is None else hex(stray.window)
+        life = [
+            f"{e.kind} at {e.time - start:.3f} s" + (f" {e.box}" if e.box else "")
+            for e in counted.events
+            if isinstance(e, WindowEvent) and e.window == stray.window
+        ]
+        held = " (button held)" if stray.held else ""
+        lines.append(
+            f"{stray.kind}{held} at ({stray.x}, {stray.y}), {stray.time - start:.3f} s, on {window}:"
+            f" {'; '.join(life) or 'no window event seen'}"
+        )
+    lines += [f"cover: {note}" for note in run.notes]
+    return "\n".join(lines)
+
+
 def one_case(fault: object, target: Target, folder: Path) -> CaseRun:
     folder.mkdir(parents=True)
     windows = Windows(folder)
@@ -191,6 +223,7 @@ def one_case(fault: object, target: Target, folder: Path) -> CaseRun:
         windows.close()
     (folder / "bot-output.txt").write_text(
         f"exit {counted.returncode}\n--- stdout\n{counted.out}\n--- stderr\n{counted.err}"
+        f"\n--- strays\n{stray_report(run, counted)}"
     )
     if fault is killed_mid_drag:
         released = [

@@ -307,3 +307,73 @@ def test_the_users_next_on_the_go_on_button_goes_on(tmp_path: Path) -> None:
     button = drawn.layout["go_on"].centre
     LevelLoop(phone, log_dir=tmp_path, say=lambda _: None, next_button=button).run(2)
     assert cleared_levels(phone) == [1, 2] and phone.taps() == [button]
+
+
+class CoverOverGoOn:
+    """A window stack for `CoveredGoOn`: the game is window 1 over the whole screen; while the
+    phone's cover is up, window 2 is on top at every point asked about (over the go-on control),
+    though not over the board's part the watch asks about."""
+
+    def __init__(self, phone: CoveredGoOn) -> None:
+        self.phone = phone
+
+    def topmost(self, points: Any) -> list[int | None]:
+        return [2 if self.phone.covered() else 1 for _ in points]
+
+    def window_at(self, point: Point) -> Rect:
+        return self.phone.screen
+
+    def window_id_at(self, point: Point) -> int:
+        return 1
+
+    def state(self, window: int, area: Rect) -> None:
+        return None  # the watch cannot tell: only the stack at the control says a window is there
+
+
+class CoveredGoOn(StrictPhone):
+    """The strict game on a desktop whose go-on control gets another window over it for `cover_for`
+    seconds from the moment level 1 is cleared (None: for good): a notification over the button."""
+
+    def __init__(self, cover_for: float | None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cover_for = cover_for
+        self.cleared_at: float | None = None
+        self.windows = CoverOverGoOn(self)  # type: ignore[assignment]
+        self.sessions: list[float] = []  # when each touch session (a drag, a tap) began
+
+    def covered(self) -> bool:
+        if self.cleared_at is None and any(r.get("cleared") for r in self.records):
+            self.cleared_at = time.monotonic()
+        if self.cleared_at is None:
+            return False
+        return self.cover_for is None or time.monotonic() - self.cleared_at < self.cover_for
+
+    def touch(self, area: Rect, window: int | None = None) -> GameFinger:
+        assert not self.covered(), "a press while another window is over the game"
+        self.sessions.append(time.monotonic())
+        return super().touch(area)
+
+
+def test_a_window_over_the_go_on_control_is_waited_out_then_go_on_is_pressed(tmp_path: Path) -> None:
+    phone = CoveredGoOn(2.0, seed=3, levels=2)
+    lines: list[str] = []
+    loop = LevelLoop(phone, log_dir=tmp_path, pace=StrokePace(speed=0), wait_covered=10, say=lines.append)
+    reports = loop.run(2)
+    assert [report.level for report in reports] == [1, 2], lines
+    said = "after level 1: another window is over the go-on control; waiting up to 10 s for it to go"
+    assert said in lines, lines
+    assert cleared_levels(phone) == [1, 2]
+    assert phone.cleared_at is not None
+    assert all(not phone.cleared_at < t < phone.cleared_at + 2.0 for t in phone.sessions), phone.sessions
+
+
+def test_a_window_that_stays_over_the_go_on_control_stops_the_bot_unpressed(tmp_path: Path) -> None:
+    phone = CoveredGoOn(None, seed=3, levels=2)
+    lines: list[str] = []
+    loop = LevelLoop(phone, log_dir=tmp_path, pace=StrokePace(speed=0), wait_covered=2, say=lines.append)
+    with pytest.raises(
+        LoopStopped, match=r"after level 1: another window stayed over the go-on control at .* for 2 s"
+    ):
+        loop.run(2)
+    assert cleared_levels(phone) == [1]
+    assert phone.cleared_at is not None and all(t < phone.cleared_at for t in phone.sessions)

@@ -35,6 +35,7 @@ ATTEMPTS = 3  # watched drags per level before the loop gives up on it
 OPEN_LOOP_ATTEMPTS = 5  # open-loop drags: each at half the pace of the one before (16x slower last)
 SETTLED = 1.0  # seconds a level must show the same drawn cells, after a drag, to count as not advancing
 WAIT_COVERED = 30.0  # seconds a covered or minimised game is waited for, by default (`--wait-covered`)
+CHANGED_LOOKS = 3  # looks again, in a row, on a board that changed before the drag, then the loop stops
 UNKNOWN_STEADY = 0.1  # seconds a screen vision does not know must stay before the user's --next goes on
 
 Outcome = Literal["advanced", "stayed", "gone"]
@@ -48,6 +49,7 @@ class Retry:
     reread: Sight | None = None  # the last look after the drag, read with the known board
     known: KnownBoard | None = None  # the board the last drag was planned on
     drag_stopped: bool = False  # the watched drag stopped: the game may still take its last moves
+    changed: int = 0  # looks in a row whose board changed before the drag began (no drag made)
 
 
 @dataclass
@@ -83,14 +85,16 @@ class Attempts:
         self.unanswered = 0
         attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
         last = Retry()
-        for attempt in range(1, attempts + 1):
+        attempt = 1
+        while attempt <= attempts:
             if self.before_stroke():  # paused: look afresh, the person may have played meanwhile
                 last = Retry()
             sight = last.reread or self.checked_sight(settle=last.drag_stopped, known=last.known)
-            self.log.keep(sight, "first" if attempt == 1 else "retry")
+            self.log.keep(sight, "first" if attempt == 1 and not last.changed else "retry")
             tried = self.attempt(number, attempt, sight, last)
             if isinstance(tried, LevelReport):
                 return tried
+            attempt += 0 if tried.changed else 1  # a look that led to no drag is not an attempt
             last = tried
         raise self.log.stop(f"level {number} did not advance after {attempts} attempts", self.watch.now())
 
@@ -113,9 +117,14 @@ class Attempts:
         self.log.planned(sight, plan.path, resumed=plan.drawn > 0)
         geometry = sight.screen_map.image_to_pointer(sight.detection.geometry)
         gesture = route_gesture(plan.stroke[plan.drag_start :], geometry, slower(self.pace, attempt))
-        covered = guards.covered_reason(self.device, sight, geometry, gesture)
-        if covered:
-            raise self.log.stop(covered, sight)
+        blocked = guards.blocked_by(self.device, sight, geometry, gesture)
+        if blocked == "changed" and last.changed < CHANGED_LOOKS:
+            # the game was still drawing (a late frame, an animation, a window settling after a
+            # move): nothing was pressed; look again, as a person waits for the screen to settle
+            self.log.say(f"level {number}: the board changed between looking and dragging; looking again")
+            return Retry(known=last.known, drag_stopped=True, changed=last.changed + 1)
+        if blocked:
+            raise self.log.stop(guards.BLOCKED_LINES[blocked], sight)
         if self.dry_run:
             folder = self.log.save(sight, plan.path, tag="dry-run")
             self.log.say(f"dry run: level {number} solved in {solve_ms:.1f} ms, overlay in {folder}")

@@ -123,6 +123,7 @@ class GoOn:
         deadline = time.monotonic() + self.advance_timeout
         searched = time.monotonic()
         waited_blank = False
+        covered_until: float | None = None  # another window over the go-on control: waited on until then
         while True:
             sight = self.watch.now()
             if sight.board is not None and not solved(sight):
@@ -133,10 +134,17 @@ class GoOn:
                 deadline += time.monotonic() - began  # reading is the bot's time, not the game's
             button = self.button(sight, cleared=True)
             if button is not None and self.control_held(sight):
-                self.press(sight, button)
-                self.watch.last_read = None
-                self.wait_for_level(number)
-                return
+                if self.pressed(sight, button):
+                    self.watch.last_read = None
+                    self.wait_for_level(number)
+                    return
+                covered_until = self.control_covered(number, sight, button, covered_until)
+                deadline = max(deadline, covered_until)
+                if self.watch.window_fault() == "closed":  # the game went away under it: restarted?
+                    wait_for_restart(self.watch, self.log, f"after level {number}", self.wait_covered)
+                    return
+                time.sleep(POLL)
+                continue
             if time.monotonic() - searched > SEARCH_AFTER:  # the window moved, or the game restarted
                 searched = time.monotonic()
                 if self.watch.elsewhere() is not None:
@@ -160,6 +168,23 @@ class GoOn:
                 sight = self.watch.read(sight)
                 raise self.log.stop(f"after level {number} {unknown_screen(sight, self.watch.lists)}", sight)
             time.sleep(POLL)
+
+    def control_covered(self, number: int, sight: Sight, button: Point, until: float | None) -> float:
+        """Another window is over the proven go-on control (a notification, a window opening over
+        the game): nothing was pressed; wait for it to go, up to `wait_covered` s from the first
+        time, saying so once, then stop. The deadline of the wait."""
+        if until is None:
+            wait = self.wait_covered
+            over = "another window is over the go-on control"
+            self.log.say(f"after level {number}: {over}; waiting up to {wait:g} s for it to go")
+            return time.monotonic() + wait
+        if time.monotonic() > until:
+            raise self.log.stop(
+                f"after level {number}: another window stayed over the go-on control at {button}"
+                f" for {self.wait_covered:g} s: not pressing it",
+                sight,
+            )
+        return until
 
     def control_held(self, sight: Sight) -> bool:
         """The go-on control vision read in the words of an earlier look shows as it did then in
@@ -213,22 +238,29 @@ class GoOn:
         self.wait_for_level(None)
 
     def press(self, sight: Sight, button: Point) -> None:
-        """A tap at `button` (pointer coordinates), kept inside what `sight` captured; not when
-        the window stack shows another window than the game's there (never press on what is not
-        the game)."""
+        """A tap at `button` (pointer coordinates), kept inside what `sight` captured; the loop
+        stops when the window stack shows another window than the game's there (never press on
+        what is not the game)."""
+        if not self.pressed(sight, button):
+            over = f"another window is over the go-on control at {button}: not pressing it"
+            raise self.log.stop(over, sight)
+
+    def pressed(self, sight: Sight, button: Point) -> bool:
+        """A tap at `button` (pointer coordinates), kept inside what `sight` captured; False, and
+        nothing pressed, when the window stack shows another window than the game's there."""
         stack, game = self.device.windows, self.watch.window_id
-        over = f"another window is over the go-on control at {button}: not pressing it"
         gate = None  # the game's window, when known: the press lands only where it is on top
         if stack is not None and game is not None and self.watch.window_fault() != "closed":
             top = stack.topmost([button])
             if top is not None and top[0] != game:
-                raise self.log.stop(over, sight)
+                return False
             gate = game
         area = sight.screen_map.capture_to_pointer(sight.screen_map.region)
         try:
             perform(self.device, tap(button), area, window=gate)
         except NotOnWindow:  # a window came over the control after the look above
-            raise self.log.stop(over, sight) from None
+            return False
+        return True
 
     def wait_for_level(self, number: int | None) -> None:
         """After go-on was pressed: wait through the screens in between (a ranking screen) until a

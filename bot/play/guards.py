@@ -6,6 +6,8 @@ Each guard answers from a `Sight` (bot/play/sight.py) and the device; none of th
 
 from __future__ import annotations
 
+from typing import Literal
+
 from onestroke.bot.device import CaptureError, Device
 from onestroke.bot.gesture import Gesture
 from onestroke.bot.play.sight import Sight
@@ -67,7 +69,17 @@ def well_inside(sight: Sight, screen: Rect, window: Rect | None) -> bool:
     )
 
 
-def covered_reason(device: Device, sight: Sight, geometry: Geometry, gesture: Gesture) -> str | None:
+Blocked = Literal["changed", "covered"]
+"""Why a drag must not start now: the board's pixels changed since the look it was planned on
+(an animation, a window moving or drawing over it), or another window is on top of it."""
+
+BLOCKED_LINES: dict[Blocked, str] = {
+    "changed": "the board changed between looking and dragging (another window?)",
+    "covered": "another window covers part of the board; not dragging",
+}
+
+
+def blocked_by(device: Device, sight: Sight, geometry: Geometry, gesture: Gesture) -> Blocked | None:
     """Why the drag must not happen now, or None: the screen changed under the board since we
     looked, or (window stack only) another window covers a point of the gesture or a board corner.
 
@@ -80,7 +92,7 @@ def covered_reason(device: Device, sight: Sight, geometry: Geometry, gesture: Ge
         or geometry_seen is None
         or board_changed(fresh, sight.image, geometry_seen.bounds().slices())
     ):
-        return "the board changed between looking and dragging (another window?)"
+        return "changed"
     if device.windows is None:
         return None
     box = geometry.bounds().grown(-1)
@@ -89,5 +101,5 @@ def covered_reason(device: Device, sight: Sight, geometry: Geometry, gesture: Ge
     if windows is None:
         return None  # the stack could not be asked: the detector's checks are all we have
     if len(set(windows)) != 1:
-        return "another window covers part of the board; not dragging"
+        return "covered"
     return None

@@ -28,6 +28,7 @@ from onestroke.bot.device.base import (
     signals_deferred,
 )
 from onestroke.bot.device.x11 import (
+    ButtonReleaser,
     WindowGate,
     X11WindowStack,
     display_answers,
@@ -181,6 +182,8 @@ class MouseSession(TouchSession):
         self._display_gone = False  # python-xlib hangs on any request after its connection broke
         gate = WindowGate(window) if window is not None and is_x11() else None
         self._gate = gate if gate is not None and gate.works else None
+        # a watched drag's watcher may need the button up at once: its connection is open already
+        self._releaser = ButtonReleaser.opened() if self._gate is not None else None
 
     def _send(self, call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         """One pyautogui call that Ctrl-C cannot split.
@@ -236,7 +239,9 @@ class MouseSession(TouchSession):
         """Button up from any thread (a watcher that saw the game's window go): XTEST on a
         connection of its own, as pyautogui's is not to be shared between threads. The session's
         own release still follows on its way out (harmless twice)."""
-        if is_x11():
+        if self._releaser is not None:
+            self._releaser.release()
+        elif is_x11():
             release_button_now()
 
     def _release(self) -> None:
@@ -260,6 +265,8 @@ class MouseSession(TouchSession):
         finally:
             if self._gate is not None:
                 self._gate.close()
+            if self._releaser is not None:
+                self._releaser.close()
 
     def __exit__(self, *exc: Any) -> None:
         self.close()

@@ -12,7 +12,8 @@ import time
 import pytest
 from harness import Game, Windows, button_is_down
 
-from onestroke.bot.device import UnsafeDragError, perform
+from onestroke.bot.device import UnsafeDragError, perform, x11
+from onestroke.bot.device import desktop as desktop_module
 from onestroke.bot.device.base import FailSafeStop
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import Gesture, route_points, step_interval, stroke
@@ -101,6 +102,8 @@ import os, random, signal, threading, time
 from Xlib import X, display
 from onestroke.coords import Rect
 from onestroke.bot.device import perform
+from onestroke.bot.device import desktop as desktop_module
+from onestroke.bot.device import x11
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.gesture import stroke
 
@@ -140,3 +143,32 @@ def test_ctrl_c_at_random_moments_of_a_full_speed_drag_never_leaves_the_button_d
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "left down 0"
     assert not button_is_down()
+
+
+def test_a_watcher_thread_lifts_the_button_of_a_gated_drag_at_once(
+    windows: Windows, desktop: DesktopDevice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The watched drag's watcher (another thread) calls `release_now` the moment the game's window
+    goes: the button goes up through the connection the session opened before its press."""
+
+    def fresh_connection() -> None:
+        raise AssertionError("the release waited to open a connection of its own")
+
+    monkeypatch.setattr(x11, "release_button_now", fresh_connection)
+    monkeypatch.setattr(desktop_module, "release_button_now", fresh_connection)
+    game = windows.game(seed=31)
+    _, points, area = level_route(game)
+    assert desktop.windows is not None
+    window = desktop.windows.window_id_at(points[0])
+    assert window is not None
+    with desktop.touch(area, window) as session:
+        session.down(points[0])
+        session.move(points[1])
+        assert button_is_down()
+        watcher = threading.Thread(target=session.release_now)
+        watcher.start()
+        watcher.join(5)
+        assert not button_is_down(), "release_now from another thread left the button down"
+    assert not button_is_down()
+    (record,) = game.wait_for_records(1)
+    assert record["cleared"] is False

@@ -21,14 +21,14 @@ READ = (
     "android-tiles-size10.jpg",  # tiles on a gradient, a row of icons under the board
     "android-tiles-level-clear.png",  # the level-clear panel: NEXT LEVEL, never RETURN
     "web-dark-holes-7x7.png",  # a framed grid of touching cells, holes drawn dark, a red goal
+    "web-dots-level004.png",  # shaded 12 px dots found by contrast, a framed start, the next cells ringed
+    "web-dots-level025-partial.png",  # a thin glowing path; the head framed, its next steps ringed
+    "web-dots-level061.png",  # a 6 px E in a frame's corner; a bare frame under the pointer
 )
 """Read exactly today."""
 
 REFUSED = (
     "android-tiles-half.png",  # walked tiles with a thin line through their centres
-    "web-dots-level004.png",  # shaded 12 px dots: no flat blob, no lattice
-    "web-dots-level025-partial.png",  # a glowing path through lit dots; the lattice of the holes
-    "web-dots-level061.png",  # the lattice of its holes' inner squares, not of its dots
 )
 """Refused today, each with a reason: never a board."""
 

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from onestroke.bot.vision import screens, styles, text
-from onestroke.bot.vision.blobs import Blobs, as_bgr, compact_blobs
+from onestroke.bot.vision.blobs import Blobs, as_bgr, compact_blobs, dot_blobs
 from onestroke.bot.vision.checks import (
     Check,
     board_size_check,
@@ -39,6 +39,7 @@ from onestroke.solver.board import Board, Cell
 
 HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half size
 GROUPS_TRIED = 3  # linked groups tried, largest first, before giving up
+DOT_STEP = 12.0  # dots found by contrast: a neighbour at most this many dot sides away
 MIN_SIDE = 24  # px: three linked cells of at least 8 px; below, no board fits (and 1x1 trips OpenCV)
 
 
@@ -181,20 +182,32 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
         if best is None or (best.geometry is None and found.geometry is not None):
             best = found
     assert best is not None
+    # no flat shapes made a board: shaded dots on a field (a glow, a soft shadow) give no flat
+    # region, so look for small things standing out of the field (only here: it finds letters too)
+    for found in _detections(image, factor, dots=True):
+        if found.ok:
+            return found
+        if best.geometry is None and found.geometry is not None:
+            best = found
     return best
 
 
-def _detections(image: np.ndarray, factor: float) -> Iterator[Detection]:
-    """One detection per linked group of blobs found at `factor` scale (largest groups first)."""
+def _detections(image: np.ndarray, factor: float, *, dots: bool = False) -> Iterator[Detection]:
+    """One detection per linked group of blobs found at `factor` scale (largest groups first):
+    flat compact regions, or with `dots` small things that stand out of the field around them."""
     work = (
         image
         if factor == 1.0
         else cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     )
-    blobs = compact_blobs(work)
+    blobs = dot_blobs(work) if dots else compact_blobs(work)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
-    groups = lattice_groups(blobs)
+    # a dot found by its contrast is measured smaller than its glow: its neighbours lie further
+    groups = lattice_groups(blobs, DOT_STEP) if dots else lattice_groups(blobs)
+    if dots:
+        yield from (_read_group(image, blobs, group) for group in groups[:GROUPS_TRIED])
+        return
     if not groups:
         reason = f"no lattice of cell-like shapes found ({len(blobs)} compact blobs, none in a grid)"
         yield Detection(None, None, (Check("lattice", False, reason),), reason)

@@ -58,8 +58,9 @@ class Lattice:
         )
 
 
-def lattice_groups(blobs: Blobs) -> list[Group]:
-    """Blobs linked into lattices, largest group first (groups of 3 or more)."""
+def lattice_groups(blobs: Blobs, max_step: float = MAX_STEP) -> list[Group]:
+    """Blobs linked into lattices, largest group first (groups of 3 or more); a neighbour is at
+    most `max_step` blob sides away."""
     n = len(blobs)
     if n < 3:
         return []
@@ -68,8 +69,8 @@ def lattice_groups(blobs: Blobs) -> list[Group]:
     dy = y[None, :] - y[:, None]
     wr, hr = w[None, :] / w[:, None], h[None, :] / h[:, None]
     similar = (wr < SIMILAR) & (wr > 1 / SIMILAR) & (hr < SIMILAR) & (hr > 1 / SIMILAR)
-    right = similar & (np.abs(dy) < ALIGN * h[:, None]) & (dx > w[:, None]) & (dx < MAX_STEP * w[:, None])
-    below = similar & (np.abs(dx) < ALIGN * w[:, None]) & (dy > h[:, None]) & (dy < MAX_STEP * h[:, None])
+    right = similar & (np.abs(dy) < ALIGN * h[:, None]) & (dx > w[:, None]) & (dx < max_step * w[:, None])
+    below = similar & (np.abs(dx) < ALIGN * w[:, None]) & (dy > h[:, None]) & (dy < max_step * h[:, None])
     links = []  # (i, j, distance, axis)
     for mask, d, axis in ((right, dx, 0), (below, dy, 1)):
         distance = np.where(mask, d, np.inf)

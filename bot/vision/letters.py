@@ -22,16 +22,53 @@ SIDE = 24  # the ink is compared at this size
 # (an N or Z would pass for an S: only telling E from the rest matters, see roles.py)
 E_STEM, E_MARGIN, E_FLIPPED = 0.93, 0.08, 0.75
 S_STEM, S_MARGIN, S_TURNED = 0.9, 0.03, 0.7
+# measured on the dots web game's 6 px S and E (../shared/real-screens/other-apps): overlaps of
+# 0.69 (E flipped) and 0.69-0.8 (S turned) with margins of 0.31 and 0.11
+TINY, TINY_SLACK = 9, 0.1
 
 
 def read_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, int]) -> str | None:
     """'S', 'E' or None for the lattice position `index` (row, col in lattice indices)."""
+    return _letter_in(image, lattice, index, (-HALF, HALF), (-HALF, HALF), 0.3, 0)
+
+
+CORNER = (0.12, 0.45)  # pitches from the centre, either axis: a corner of the cell, inside a frame
+CORNER_TALL = 4  # px: the smallest letter read in a corner (a 6 px S on an 88 px cell)
+
+
+def read_corner_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, int]) -> str | None:
+    """'S', 'E' or None for a letter in one of the two lower corners of the lattice position
+    `index`, between its dot and a frame on its bounds (where dots apps print a small S or E
+    beside the dot); two corners with different letters read as None.
+
+    Only the lower corners: the upper ones hold the step numbers these apps print on walked
+    cells, and a 5 is an S turned half a turn as much as an S is."""
+    near, far = CORNER
+    found = set()
+    for xs in ((-far, -near), (near, far)):
+        letter = _letter_in(image, lattice, index, xs, (near, far), 0.15, CORNER_TALL)
+        if letter:
+            found.add(letter)
+    return found.pop() if len(found) == 1 else None
+
+
+def _letter_in(
+    image: np.ndarray,
+    lattice: Lattice,
+    index: tuple[int, int],
+    xs: tuple[float, float],
+    ys: tuple[float, float],
+    tall: float,
+    smallest: int,
+) -> str | None:
+    """The letter in the box `xs` x `ys` (pitches from the centre of `index`): its largest piece
+    of ink, at least `tall` of the box's height and `smallest` px tall (the box at least 10 px)."""
     r, c = index
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
     cx, cy = ox + px * c, oy + py * r
     h, w = image.shape[:2]
-    x0, x1 = max(0, int(round(cx - HALF * px))), min(w, int(round(cx + HALF * px)) + 1)
-    y0, y1 = max(0, int(round(cy - HALF * py))), min(h, int(round(cy + HALF * py)) + 1)
+    x0, x1 = max(0, int(round(cx + xs[0] * px))), min(w, int(round(cx + xs[1] * px)) + 1)
+    y0, y1 = max(0, int(round(cy + ys[0] * py))), min(h, int(round(cy + ys[1] * py)) + 1)
     crop = image[y0:y1, x0:x1].astype(np.int16)
     if min(crop.shape[:2]) < 10:
         return None
@@ -42,16 +79,19 @@ def read_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, int]) -> 
         return None
     biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     x, y, bw, bh = (int(v) for v in stats[biggest, :4])
-    if bh < 0.3 * crop.shape[0] or bw < 0.15 * crop.shape[1]:
+    if bh < max(tall * crop.shape[0], smallest) or bw < 0.15 * crop.shape[1]:
         return None
     letter = (labels[y : y + bh, x : x + bw] == biggest).astype(np.float32)
     shape = cv2.resize(letter, (SIDE, SIDE), interpolation=cv2.INTER_AREA) > 0.5
     turned = _overlap(shape, shape[::-1, ::-1])
     flipped = _overlap(shape, shape[::-1, :])
     stem = float(shape[:, : max(1, SIDE // 6)].any(axis=1).mean())  # rows with ink at the far left
-    if stem >= E_STEM and flipped >= E_FLIPPED and flipped - turned >= E_MARGIN:
+    # a letter a few pixels tall loses a row or column of its symmetry to anti-aliasing (one
+    # pixel of a 6 px E is a sixth of it): its overlaps are lower, its margins as clear
+    slack = TINY_SLACK if bh < TINY else 0.0
+    if stem >= E_STEM and flipped >= E_FLIPPED - slack and flipped - turned >= E_MARGIN:
         return "E"
-    if stem < S_STEM and turned >= S_TURNED and turned - flipped >= S_MARGIN:
+    if stem < S_STEM and turned >= S_TURNED - slack and turned - flipped >= S_MARGIN:
         return "S"
     return None
 
@@ -62,9 +102,15 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def read_letters(
-    image: np.ndarray, lattice: Lattice, box: tuple[int, int, int, int], kinds: np.ndarray
+    image: np.ndarray,
+    lattice: Lattice,
+    box: tuple[int, int, int, int],
+    kinds: np.ndarray,
+    *,
+    corners: bool = False,
 ) -> dict:
-    """The letters on the marked positions of a grid (box coordinates -> 'S' or 'E').
+    """The letters on the marked positions of a grid (box coordinates -> 'S' or 'E'); with
+    `corners`, a letter in a corner of the cell too where none is on its middle.
 
     Only a start and a goal carry letters: with more than three marked cells (a keypad, a
     calendar) the board is refused anyway, and reading them all would only cost time.
@@ -77,7 +123,10 @@ def read_letters(
     r0, _, c0, _ = box
     letters = {}
     for r, c in marked:
-        letter = read_letter(image, lattice, (r0 + int(r), c0 + int(c)))
+        index = (r0 + int(r), c0 + int(c))
+        letter = read_letter(image, lattice, index)
+        if letter is None and corners:
+            letter = read_corner_letter(image, lattice, index)
         if letter:
             letters[(int(r), int(c))] = letter
     return letters

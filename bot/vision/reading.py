@@ -19,8 +19,9 @@ CELL = OPEN  # a cell of one flat colour: plain, walked, or a start of a colour 
 FIGURE = "@"  # a cell covered by a figure: the cat or another avatar, a disc, the path's head marker
 MARK = "m"  # a plain cell with a mark on it: a letter, a flag, a frame
 FOREIGN = "?"  # none of these: text, an icon, a panel; fails the "cells" check
+DRAWN = "x"  # while the grid grows only: a hole drawn as such (a hatching), part of the board; read as HOLE
 
-__all__ = ["CELL", "FIGURE", "FOREIGN", "HOLE", "MARK", "Reading"]
+__all__ = ["CELL", "DRAWN", "FIGURE", "FOREIGN", "HOLE", "MARK", "Reading"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Reading:
     left_out: list[Cell] = field(default_factory=list)  # marked cells just outside the grid
     leaving: list[Cell] = field(default_factory=list)  # border positions a band leaves the grid from
     figure_in_path_colour: bool = False  # the style draws its head marker in the path's colour
+    marks_on_cells: bool = False  # a marked position of the style is always a cell (a frame around a dot)
 
     @property
     def shape(self) -> tuple[int, int]:

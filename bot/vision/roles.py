@@ -77,6 +77,11 @@ def interpret(reading: Reading) -> Roles:
     strays = [c for c in others if c not in coloured]
     if walked_colour is not None:  # a start of its own colour stays so under the path
         coloured += [c for c in in_path if c in colour and not same(colour[c], walked_colour)]
+    marks = _named_marks(reading, marks, plain_colour)
+    ends = [order[0], order[-1]] if order else sorted(set(figures + marks + coloured))
+    ringed = _ringed(reading, strays, colour, open_cells, in_path, ends)
+    if ringed is not None:  # the cells the path may go to next, marked around the head: plain cells
+        strays = []
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
     if off_marks:  # a mark on a tile of its own colour: a start, a goal, or a hole drawn as a tile?
         shown = ", ".join(str(list(c)) for c in off_marks[:4])
@@ -102,21 +107,30 @@ def interpret(reading: Reading) -> Roles:
         reading.letters,
         _covering_marks(reading, marks, plain_colour),
         red_goal=_red_goal(reading, figures + marks + coloured, coloured, walked_colour),
+        ringed=ringed,
     )
     if reading.figure_in_path_colour and walked_colour is not None:
-        # the style draws its head marker in the path's colour: a figure on the path in another
-        # colour may as well be the start's own disc, which stays on the start under the path
-        odd = replace(
-            odd, unsure=[f for f in figures if f in in_path and not _in_colour(reading, f, walked_colour)]
-        )
+        # the style draws its head marker in the path's colour, but a disc on the path may as
+        # well be the start's own, which stays on the start under the path (in the path's colour
+        # too where the start's colour is the path's): only the start's own look at the other end,
+        # or the next steps marked around it, say which end the figure is on
+        odd = replace(odd, unsure=[f for f in figures if f in in_path])
     if order:
         start, end, start_check = _ends_of_path(order, odd)
         if start is not None and order[0] != start:
             order.reverse()
         walked = tuple(order) if start is not None else ()
+        head = order[-1]
     else:
         start, end, start_check = _start_and_end(odd)
-        walked = ()
+        walked, head = (), start
+    if ringed is not None and start is not None and ringed != head:
+        start_check = Check(
+            "start",
+            False,
+            f"the cells marked as the next steps are beside {list(ringed)}, not beside the head {list(head)}",
+        )
+        start, end, walked = None, None, ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
 
 
@@ -129,6 +143,50 @@ def _bands(reading: Reading, open_cells: frozenset[Cell]) -> dict[tuple[Cell, Ce
             if colour is not None:
                 bands[(a, b)] = colour
     return bands
+
+
+def _ringed(
+    reading: Reading,
+    strays: list[Cell],
+    colour: dict[Cell, np.ndarray],
+    open_cells: frozenset[Cell],
+    in_path: set[Cell],
+    ends: list[Cell],
+) -> Cell | None:
+    """The head whose next steps `strays` are: cells of one colour that is neither the plain nor
+    the path's, exactly the open cells not walked beside one candidate head (an odd position, or
+    an end of the path), and no other cells. Apps mark the cells the path may go to next (a ring
+    around a dot, a lighter tile); those are plain cells, decorated.
+
+    Cells of a third colour that are holes or walked cells drawn unseen cannot pass for that: a
+    start whose every open neighbour is a hole cannot begin a path, and a path of three cells or
+    more reaches a cell that is not beside where it began.
+    """
+    if len(strays) < 2 or not all(same(colour[c], colour[strays[0]]) for c in strays):
+        return None
+    wanted = set(strays)
+    fits = [
+        end
+        for end in ends
+        if {n for n in reading.neighbours(end) if n in open_cells and n not in in_path} == wanted
+    ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _named_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
+    """`marks` less the bare frames on plain cells when the start and the goal are both named by
+    their letters elsewhere (one S, one E): on a style whose marks always lie on cells (a frame
+    around a dot), such a frame names no role (an app frames the cell under the pointer, or the
+    path's head, as it frames the start), and a board has one start and at most one goal."""
+    named = list(reading.letters.values())
+    if not reading.marks_on_cells or plain_colour is None or sorted(named) != ["E", "S"]:
+        return marks
+    return [
+        m
+        for m in marks
+        if m in reading.letters
+        or not (same(reading.colours[m], plain_colour) or same(reading.grounds[m], plain_colour))
+    ]
 
 
 def _walked_colour(
@@ -270,7 +328,7 @@ def _marks_off_plain(
     beside one that covers the middle (a disc, an avatar). A tile of another colour all over with
     something on it is as often a hole drawn as a tile (an inner square, a hatching) as a start,
     so it is not guessed."""
-    if plain_colour is None:
+    if plain_colour is None or reading.marks_on_cells:
         return []
 
     def on(m: Cell, colour: np.ndarray) -> bool:
@@ -284,11 +342,6 @@ def _marks_off_plain(
         and not on(m, plain_colour)
         and (walked_colour is None or not on(m, walked_colour))
     ]
-
-
-def _in_colour(reading: Reading, cell: Cell, colour: np.ndarray) -> bool:
-    """Whether what covers `cell` (its middle or the ring around it) is in `colour`."""
-    return bool(same(reading.colours[cell], colour) or same(reading.edges[cell], colour))
 
 
 def _covering_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
@@ -360,6 +413,7 @@ class _Odd:
     covering: list[Cell]  # marks over a plain cell's middle (a disc, an avatar): never a goal without an E
     unsure: list[Cell] = field(default_factory=list)  # figures that may be the head's or the start's disc
     red_goal: Cell | None = None  # the one red tile, when nothing else odd is near red
+    ringed: Cell | None = None  # the cell whose next steps are marked (rings around them): the head
 
     def is_goal(self, cell: Cell) -> bool:
         """A marked cell that may be the goal: an E, or a small mark (a flag, a frame) with no S."""
@@ -411,8 +465,14 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
         odd_cells.letters,
     )
     ends = (order[0], order[-1])
-    # the start keeps its own look under the path: its own colour, its S, its frame
-    own_look = [e for e in ends if e in coloured or (e in marks and letters.get(e) != "E")]
+    # the start keeps its own look under the path: its own colour, its S, its frame (but a bare
+    # frame on the end whose next steps are marked is the head's: apps frame the head too)
+    ringed = odd_cells.ringed if odd_cells.ringed in ends else None
+    own_look = [
+        e
+        for e in ends
+        if e in coloured or (e in marks and letters.get(e) != "E" and (e != ringed or letters.get(e) == "S"))
+    ]
     heads = []
     for figure in figures:  # the figure sits on the head, or (mid-step) on the cell before it
         if figure in ends:
@@ -427,12 +487,16 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
         problem = f"the figure at {list(figures[0])} is at neither end of the drawn path"
     elif len(own_look) > 1:
         problem = f"both ends of the drawn path look like a start: {list(ends[0])}, {list(ends[1])}"
-    if problem is None and heads and not own_look and heads[0] in odd_cells.unsure:
+    if problem is None and heads and not own_look and ringed is None and heads[0] in odd_cells.unsure:
         problem = (
-            f"cannot tell where the drawn path began: the disc at {list(heads[0])} is not in the path's"
-            " colour, so it may mark the start as well as the head"
+            f"cannot tell where the drawn path began: the disc at {list(heads[0])} may mark the start"
+            " as well as the head"
         )
+    if problem is None and ringed is not None and heads and heads[0] != ringed:
+        problem = f"the next steps are marked beside {list(ringed)}, but the figure is on {list(heads[0])}"
     if problem is None:
+        if ringed is not None and not heads:
+            heads = [ringed]  # the next steps are marked around the head: the path's far end
         if heads:
             start = ends[1] if heads[0] == ends[0] else ends[0]
             if own_look and own_look[0] != start:

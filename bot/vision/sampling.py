@@ -99,3 +99,16 @@ def gap_colours(
     right = sample(image, lattice, (r0, r1, c0, c1 - 1), np.stack([a, t], axis=1))
     down = sample(image, lattice, (r0, r1 - 1, c0, c1), np.stack([t, a], axis=1))
     return right.reshape(*right.shape[:2], 3, 3, 3), down.reshape(*down.shape[:2], 3, 3, 3)
+
+
+def commonest_colour(colours: np.ndarray) -> np.ndarray:
+    """The median colour of the largest group of one colour (greedy, within the tolerance)."""
+    groups: list[tuple[np.ndarray, list[np.ndarray]]] = []
+    for colour in colours:
+        for centre, members in groups:
+            if same(colour, centre):
+                members.append(colour)
+                break
+        else:
+            groups.append((colour, [colour]))
+    return np.median(max((members for _, members in groups), key=len), axis=0)

@@ -16,10 +16,11 @@ import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.letters import read_letters
-from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
+from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
     Box,
+    commonest_colour,
     corner_colours,
     corner_samples,
     gap_colours,
@@ -54,6 +55,9 @@ def read_grid(
     ground_offsets: np.ndarray,
     *,
     figure_in_path_colour: bool = False,
+    marks_on_cells: bool = False,
+    letters_in_corners: bool = False,
+    thin_bands: bool = False,
 ) -> Reading:
     """What every style does with its classifier: grow the grid, then read the kinds, colours,
     bands, letters and what lies beside the grid. `background` is the median colour of the
@@ -79,12 +83,50 @@ def read_grid(
 
     box, left_out = grow(kinds_of, members)
     kinds, colours = classify(image, lattice, background, box)
+    kinds[kinds == DRAWN] = HOLE
     leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
     edges = np.median(sample(image, lattice, box, edge_offsets), axis=2)
     grounds = np.median(sample(image, lattice, box, ground_offsets), axis=2)
     right, down = gap_colours(image, lattice, box, band_across)
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
     bands_down, gaps_down, covered_down, wide_down = gaps(down, background)
+    if thin_bands and (kinds == CELL).any():
+        # a thin line joins two positions that are both unlike the plain cells (lit dots, a
+        # framed head): a hint line over plain cells, as thin, is no band
+        # (a line a few pixels wide is sampled off its middle as often as on it: it takes the
+        # colour of the dot it leaves, the path's colour at that dot)
+        plain = commonest_colour(colours[kinds == CELL])
+        unlike = ~same(colours, plain) | (kinds == MARK) | (kinds == FIGURE)
+        cell = kinds == CELL
+        for bands_, gaps_, covered, samples, a, b, cell_a, colour_a, colour_b in (
+            (
+                bands_right,
+                gaps_right,
+                covered_right,
+                right,
+                unlike[:, :-1],
+                unlike[:, 1:],
+                cell[:, :-1],
+                colours[:, :-1],
+                colours[:, 1:],
+            ),
+            (
+                bands_down,
+                gaps_down,
+                covered_down,
+                down,
+                unlike[:-1, :],
+                unlike[1:, :],
+                cell[:-1, :],
+                colours[:-1, :],
+                colours[1:, :],
+            ),
+        ):
+            thin, _ = thin_lines(samples, background)
+            thin &= ~bands_ & a & b
+            bands_ |= thin
+            gaps_[thin] = np.where(cell_a[..., None], colour_a, colour_b)[thin]
+            covered &= ~thin
     pairs_right, pairs_down = open_pairs(kinds)
     return Reading(
         style,
@@ -102,10 +144,11 @@ def read_grid(
         covered_down & pairs_down,
         wide_right & pairs_right,
         wide_down & pairs_down,
-        read_letters(image, lattice, box, kinds),
+        read_letters(image, lattice, box, kinds, corners=letters_in_corners),
         left_out,
         leaving,
         figure_in_path_colour=figure_in_path_colour,
+        marks_on_cells=marks_on_cells,
     )
 
 
@@ -131,7 +174,9 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
         odd = (kinds == FIGURE) | (kinds == MARK)
         open_inside = ((kinds == CELL) | odd) & inner
         beside = _beside_any(open_inside)
-        take = ~inner & (kinds == CELL)
+        # holes drawn as such (a hatched row) belong to the board beside it, as cells do
+        drawn_beside = (kinds == DRAWN) & _beside_any(open_inside | ((kinds == DRAWN) & inner))
+        take = ~inner & ((kinds == CELL) | drawn_beside)
         candidates = ~inner & beside & odd
         if not take.any():
             figures = candidates & (kinds == FIGURE)
@@ -273,6 +318,22 @@ def gaps(
     middle_walled = (to_background[..., 1] <= COLOUR_TOLERANCE) | nearer[..., 1]
     wide = (~middle_walled).sum(axis=2) >= 2
     return band, colour, covered, wide
+
+
+def thin_lines(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(thin, colour) per gap from `sampling.gap_colours`: a line thinner than the three lines
+    across sample it on the middle one only (clear of the background, one colour along it, well
+    clear of the background's colour), as a glowing path a few pixels wide between dots is.
+
+    What such a line joins is for the reader to say: only one in the colour of a cell it joins
+    is a band of the path (a hint line in the plain cells' own colour is dropped by `roles.py`).
+    """
+    middle = samples[..., 1, :, :]  # (..., sample along, channel)
+    colour = np.median(middle, axis=-2)
+    clear = (np.abs(middle - background).max(axis=-1) > COLOUR_TOLERANCE).all(axis=-1)
+    even = (np.abs(middle - colour[..., None, :]).max(axis=-1) <= COLOUR_TOLERANCE).sum(axis=-1) >= 2
+    apart = np.abs(colour - background).max(axis=-1) > 2 * COLOUR_TOLERANCE
+    return clear & even & apart, colour
 
 
 def bands_leaving(

@@ -1,16 +1,19 @@
 """Nodes: a dot per cell on one continuous field; holes hatched (or empty); start and goal framed.
 
 The field's colour is the median of the lattice corners between the member dots, the dots'
-colour their centres'. Each position is sampled at its centre, on a ring at 0.2 pitch (inside a
-big head marker, outside a dot), a ring at 0.3 pitch (field around a cell) and its rim at 0.39
-pitch (where a frame is drawn). A position is
+colour their centres'. Each position is sampled at its centre, on a ring at 0.24 pitch (inside a
+big head marker, outside a dot), a ring at 0.34 pitch (field around a cell) and its rims at 0.39
+and 0.45-0.49 pitch (where a frame is drawn: inside the cell, or on its bounds). A position is
 
 - a CELL when the field surrounds a dot: plain and walked dots alike (`roles.py` tells them
-  apart by the path's band);
-- a FIGURE when a big disc covers it (the path's head marker);
-- a MARK when a frame surrounds it (the start and the goal, labelled S and E);
-- a HOLE when it is no field: hatched, another colour, nothing at all;
-- FOREIGN otherwise (a field position without a dot, text, an icon).
+  apart by the path's band, wide or a few pixels thin);
+- a FIGURE when a big disc covers it (the path's head marker, or a start's disc);
+- a MARK when a frame surrounds it (the start and the goal, labelled S and E in the middle or in
+  a lower corner), or when something small lies beside the dot on one side of it (a flag);
+- a HOLE when it is no field: hatched, another flat colour, nothing at all (while the grid
+  grows, a clearly striped position beside it is DRAWN: a hole of the board);
+- FOREIGN otherwise (a field position without a dot, text, an icon), and where the lattice was
+  found from the holes' own markings rather than from the dots.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
+from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     Box,
     outside,
@@ -30,19 +33,53 @@ from onestroke.bot.vision.sampling import (
 from onestroke.bot.vision.styles import read_grid
 
 CENTRE = square_offsets(0.05, 3)
-INNER = ring_offsets(0.24, 0.08, 3)  # inside a head marker (0.31 pitch), outside a dot (0.17)
+INNER_R = 0.24
+INNER = ring_offsets(INNER_R, 0.08, 3)  # inside a head marker (0.31 pitch), outside a dot (0.17)
 AROUND = ring_offsets(0.34, 0.3, 5)  # outside a head marker (0.31), inside a frame (0.36)
 RIM = ring_offsets(0.39, 0.25, 5)
-HATCH = square_offsets(0.4, 15)  # finer than any stripe a hole is hatched with
+# a frame drawn on the cell's own bounds (a thin square a pitch wide): its line lies on the gaps
+OUTER_RIMS = tuple(ring_offsets(radius, 0.25, 5) for radius in (0.45, 0.47, 0.49))
+HATCH_SIDE = 29  # samples along a side of the hatch square: 3 px apart at an 88 px pitch
+HATCH = square_offsets(0.42, HATCH_SIDE)  # finer than any stripe a hole is hatched with
+HATCH_INSIDE = 0.3  # the stripes are read outside this (pitches from the centre): beyond an inner square
+# along the stripes against across them: drawn hatchings measured 0.03-0.25 (the dots web game's
+# 0.25), grainy noise 0.59-1.0
+HATCHED, STRIPED = 0.6, 0.35
 FIELD_AROUND = 0.6  # a cell's ring at 0.3 pitch is mostly field (a band may cross it twice)
 BAND_ACROSS = 0.05  # a band between dots is ~0.2 pitch wide
 
 
 def read_nodes(image: np.ndarray, lattice: Lattice) -> Reading:
-    # a mark (a frame) lies around the dot: its middle is still the dot's colour
-    return read_grid(
-        "nodes", image, lattice, _classify, INNER, BAND_ACROSS, CENTRE, figure_in_path_colour=True
+    # a mark (a frame) lies around the dot: its middle is still the dot's colour, and it is a cell
+    # (a dot with the field around it; a drawn hole is no field, or a hatching with no dot)
+    reading = read_grid(
+        "nodes",
+        image,
+        lattice,
+        _classify,
+        INNER,
+        BAND_ACROSS,
+        CENTRE,
+        figure_in_path_colour=True,
+        marks_on_cells=True,
+        letters_in_corners=True,
+        thin_bands=True,
     )
+    _holes_made_the_lattice(reading)
+    return reading
+
+
+def _holes_made_the_lattice(reading: Reading) -> None:
+    """Where most of the blobs the lattice was found from read as holes, the lattice is one of
+    the holes' own markings (the inner squares of hatched holes), not of the dots: the field was
+    measured between holes, so no cell's look can be trusted. Those positions read as FOREIGN,
+    and the board is refused by the `cells` check."""
+    lattice, (r0, _, c0, _) = reading.lattice, reading.box
+    rows, cols = lattice.rows - r0, lattice.cols - c0
+    inside = (rows >= 0) & (rows < reading.shape[0]) & (cols >= 0) & (cols < reading.shape[1])
+    members = reading.kinds[rows[inside], cols[inside]]
+    if len(members) and (members == HOLE).mean() > 0.5:
+        reading.kinds[rows[inside][members == HOLE], cols[inside][members == HOLE]] = FOREIGN
 
 
 def _classify(
@@ -51,9 +88,11 @@ def _classify(
     centre = np.median(sample(image, lattice, box, CENTRE), axis=2)
     inner_field = same(sample(image, lattice, box, INNER), field).mean(axis=2)
     around_field = same(sample(image, lattice, box, AROUND), field).mean(axis=2)
-    rim = sample(image, lattice, box, RIM)
-    rim_median = np.median(rim, axis=2)
-    rim_framed = (same(rim, rim_median[:, :, None, :]).mean(axis=2) >= 0.6) & ~same(rim_median, field)
+    rim_framed = np.zeros(centre.shape[:2], bool)
+    for offsets in (RIM, *OUTER_RIMS):
+        rim = sample(image, lattice, box, offsets)
+        rim_median = np.median(rim, axis=2)
+        rim_framed |= (same(rim, rim_median[:, :, None, :]).mean(axis=2) >= 0.6) & ~same(rim_median, field)
 
     kinds = np.full(centre.shape[:2], FOREIGN)
     on_field = around_field >= FIELD_AROUND
@@ -61,19 +100,52 @@ def _classify(
     kinds[on_field & dot & (inner_field > 0.25)] = CELL
     kinds[on_field & (inner_field <= 0.25)] = FIGURE  # its middle may be any colour, even the field's
     kinds[on_field & rim_framed] = MARK
+    kinds[(kinds == CELL) & _beside_the_dot(image, lattice, box, field)] = MARK
     # inside the grid, whatever is not field is a hole: hatched, another flat colour, nothing at
     # all (the grid never grows into such positions, so they can only lie between cells)
-    kinds[(around_field < 0.4) | (~on_field & _hatched(sample(image, lattice, box, HATCH)))] = HOLE
+    texture = sample(image, lattice, box, HATCH)
+    kinds[(around_field < 0.4) | (~on_field & _hatched(texture, HATCHED))] = HOLE
+    # a hole drawn as stripes belongs to the board (the grid grows through a hatched row); a
+    # hatching in the field's own shades (a dark pattern on a dark field) is field all round, but
+    # it has no dot: its middle is the field or the inner square's flat colour. Only clear stripes
+    # count: a grainy page beside the board is as uneven along one diagonal as along the other
+    kinds[_hatched(texture, STRIPED) & (~on_field | ~dot)] = DRAWN
     kinds[outside(image, lattice, box, 0.35)] = HOLE
     return kinds, centre
 
 
-def _hatched(texture: np.ndarray) -> np.ndarray:
-    """True where the samples form diagonal stripes: steady along one diagonal, changing along the other."""
+# the ring of INNER, side by side: for each side (above, below, left, right of the dot) its two
+# ends and the way out of the cell beyond it (short of a frame on the bounds of the next cell)
+SIDES = ((0, -1), (0, 1), (-1, 0), (1, 0))
+BESIDE_ENDS = np.array([(a * INNER_R + b * t, b * INNER_R + a * t) for a, b in SIDES for t in (-0.08, 0.08)])
+GAPS_BEYOND = np.array([(0.38 * a, 0.38 * b) for a, b in SIDES])  # inside the cell, past a flag or a letter
+
+
+def _beside_the_dot(image: np.ndarray, lattice: Lattice, box: Box, field: np.ndarray) -> np.ndarray:
+    """Positions with something small drawn beside the dot on one side of it, not centred on it:
+    a flag's pennant over a corner, a letter. A side of the ring just outside the dot (INNER)
+    whose one end is the field and the other is not, where the way out beyond that side is the field
+    (no band of the path leaves that way: a band a lattice-fit's few percent off its line covers
+    one end of the side too). What a cell draws around its dot evenly (a ring, a glow, the path's
+    band through it) covers both ends of a side alike."""
+    ends = same(sample(image, lattice, box, BESIDE_ENDS), field)  # (R, C, 8): side by side, two ends
+    rows, cols = ends.shape[:2]
+    ends = ends.reshape(rows, cols, 4, 2)
+    uneven = ends[..., 0] != ends[..., 1]
+    beyond = same(sample(image, lattice, box, GAPS_BEYOND), field)  # (R, C, 4)
+    return (uneven & beyond).any(axis=2)
+
+
+def _hatched(texture: np.ndarray, steady: float) -> np.ndarray:
+    """True where the samples form diagonal stripes: steady along one diagonal (changing less
+    than `steady` as much as along the other), changing along the other."""
     rows, cols = texture.shape[:2]
     side = int(round(np.sqrt(texture.shape[2])))
     grey = texture.mean(axis=3).reshape(rows, cols, side, side)
-    down_right = np.abs(grey[:, :, 1:, 1:] - grey[:, :, :-1, :-1]).mean(axis=(2, 3))
-    down_left = np.abs(grey[:, :, 1:, :-1] - grey[:, :, :-1, 1:]).mean(axis=(2, 3))
+    # the margin of the square only: a hole may hold a flat inner square (a darker rounded one)
+    t = np.linspace(-1.0, 1.0, side)[1:]
+    margin = np.maximum(np.abs(t)[:, None], np.abs(t)[None, :]) > HATCH_INSIDE / 0.42
+    down_right = np.abs(grey[:, :, 1:, 1:] - grey[:, :, :-1, :-1])[:, :, margin].mean(axis=2)
+    down_left = np.abs(grey[:, :, 1:, :-1] - grey[:, :, :-1, 1:])[:, :, margin].mean(axis=2)
     strong, weak = np.maximum(down_right, down_left), np.minimum(down_right, down_left)
-    return (strong > 8) & (weak < 0.6 * strong)
+    return (strong > 8) & (weak < steady * strong)

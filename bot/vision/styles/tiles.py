@@ -27,6 +27,7 @@ from onestroke.bot.vision.sampling import (
     CORE,
     RIM,
     Box,
+    commonest_colour,
     corner_samples,
     outside,
     ring_offsets,
@@ -97,7 +98,7 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
     cells = kinds == CELL
     if not cells.any():
         return np.zeros(kinds.shape, bool)
-    plain = _largest_group(colours[cells])
+    plain = commonest_colour(colours[cells])
     brightness = colours.mean(axis=-1)
     return (
         cells
@@ -106,19 +107,6 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
         & (brightness <= DARK_HOLE * plain.mean())
         & ~same(colours, plain)
     )
-
-
-def _largest_group(colours: np.ndarray) -> np.ndarray:
-    """The median colour of the largest group of one colour (greedy, within the tolerance)."""
-    groups: list[tuple[np.ndarray, list[np.ndarray]]] = []
-    for colour in colours:
-        for centre, members in groups:
-            if same(colour, centre):
-                members.append(colour)
-                break
-        else:
-            groups.append((colour, [colour]))
-    return np.median(max((members for _, members in groups), key=len), axis=0)
 
 
 def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:

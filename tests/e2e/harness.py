@@ -74,6 +74,7 @@ class Windows:
         scale: float = 1.0,
         start_screen: bool = False,
         solved_stays: str | None = None,
+        look: int | None = None,
     ) -> Game:
         rng = random.Random()
         if position is None:  # anywhere the whole window fits on the 1920x1080 screen
@@ -92,6 +93,7 @@ class Windows:
             banner=banner,
             start_screen=start_screen,
             solved_stays=solved_stays,
+            look=look,
         )
         self.processes.append(started.process)
         time.sleep(0.2)  # the first frame is drawn right after the window is mapped

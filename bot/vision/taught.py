@@ -56,6 +56,7 @@ from onestroke.bot.vision import text
 from onestroke.bot.vision.blobs import as_bgr, compact_blobs
 from onestroke.bot.vision.checks import Check, board_size_check, certificate_check
 from onestroke.bot.vision.detect import Detection
+from onestroke.bot.vision.gridlines import grid_lattices
 from onestroke.bot.vision.lattice import fit_lattice, lattice_groups
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, point_box
 from onestroke.bot.vision.wordlists import LABEL_SLACK, letters_of, word_lists
@@ -711,8 +712,11 @@ def example_geometry(example: Example, lab: np.ndarray) -> Geometry:
     return best[1]
 
 
-def builtin_lattices(image: np.ndarray) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The built-in lattice finder's lattices in `image` (largest groups first)."""
+def builtin_lattices(
+    image: np.ndarray, groups: int = 4
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The built-in lattice finder's lattices in `image` (the `groups` largest groups first), then
+    the grid lines' (`gridlines.py`)."""
     bgr = as_bgr(image)
     factor = 0.5 if max(bgr.shape[:2]) > 1400 else 1.0
     work = bgr if factor == 1.0 else cv2.resize(bgr, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
@@ -720,9 +724,11 @@ def builtin_lattices(image: np.ndarray) -> list[tuple[tuple[float, float], tuple
     if factor != 1.0:
         blobs = blobs.scaled(factor)
     out = []
-    for group in lattice_groups(blobs)[:4]:
+    for group in lattice_groups(blobs)[:groups]:
         lattice = fit_lattice(blobs, group)
         out.append((lattice.origin, lattice.pitch))
+    # touching cells of one colour merge into one blob: their lattice is in the grid's lines
+    out += [(lattice.origin, lattice.pitch) for lattice in grid_lattices(bgr, work)]
     return out
 
 
@@ -894,7 +900,7 @@ def candidate_lattices(
         yield colour_fit
     width = image.shape[1]
     lo, hi = look.pitch_share
-    for origin, pitch in builtin_lattices(image)[:3]:  # only when the colour's lattice gave no board
+    for origin, pitch in builtin_lattices(image, 3):  # only when the colour's lattice gave no board
         px_lo, px_hi = look.pitch_px
         if 0.5 * lo * width <= pitch[0] <= 2.0 * hi * width or 0.5 * px_lo <= pitch[0] <= 2.0 * px_hi:
             yield (origin, pitch)

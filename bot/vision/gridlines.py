@@ -1,0 +1,251 @@
+"""Stage 2, second way: the lattice from the lines of a grid, where the cells merge into one blob.
+
+Touching cells of one colour split only by faint lines (or by nothing but a slight shading at
+their edges) are one flat region to `blobs.py`: no compact blobs, no lattice. Their grid is
+still there, in their edges: along every row of the region the colour steps a little at the
+same columns, one pitch apart, and down every column at the same rows.
+
+A candidate region is a large flat area (`blobs.flat_mask`'s regions too big to be one cell).
+Inside its box the colour steps (the largest change over the channels between neighbouring
+pixels, capped so a letter or a disc weighs no more than a line) are summed down each column
+and along each row: two profiles, whose periodic peaks are the grid lines. Each axis's period
+is the autocorrelation's first strong peak, and it holds only where a line shows at nearly every
+multiple of it, well above the profile between the lines (a texture, a gradient or a few
+edges of other things repeat at no one period). The cells lie between consecutive lines; the
+lattice's members are the positions of the region's own colour, so the grid is then grown,
+read and checked as any lattice of blobs is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from onestroke.bot.vision.blobs import flat_mask
+from onestroke.bot.vision.lattice import Lattice
+
+MIN_PITCH = 14  # px: a cell at least this big (as `blobs.MIN_BLOB` after halving)
+MIN_LINES = 3  # lines along each axis at the least: two cells between them
+STEP_CAP = 24  # a step counts at most this much: a letter's or a disc's edge weighs as a line's
+LINE_SHARE = 0.8  # a line shows at this share of the period's multiples over the region, at the least
+LINE_CONTRAST = 3.0  # a line's profile peak over the profile's median between lines, at the least
+STRONG_PEAK = 0.6  # the first autocorrelation peak this share of the best one is the period
+REGIONS_TRIED = 3  # the largest flat regions tried, largest first
+MIN_REGION = 0.01  # a region covers this share of the image at the least
+FLAT_EDGE = 2  # px: `flat_mask` marks this much of a flat region's edge as changing
+WHOLE = 0.3  # the box holds a whole number of periods within this share of one (the lines say which)
+
+
+@dataclass(frozen=True)
+class AxisLines:
+    """Lines along one axis: the first line's place, the period and how many lines."""
+
+    first: float
+    period: float
+    count: int
+
+
+def grid_lattices(image: np.ndarray, work: np.ndarray | None = None) -> list[Lattice]:
+    """Lattices of grid lines inside the large flat regions of `image`, largest region first.
+
+    `work` is a smaller copy of `image` (`detect` searches large screens at half size) in which
+    the regions are found; the lines are measured at full size, where a 1 px line still shows."""
+    work = image if work is None else work
+    factor = work.shape[1] / image.shape[1]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(flat_mask(work), connectivity=4)
+    if count < 2:
+        return []
+    h, w = work.shape[:2]
+    area = stats[1:, cv2.CC_STAT_AREA]
+    found = []
+    tried = 0
+    for index in np.argsort(-area, kind="stable"):
+        if area[index] < MIN_REGION * h * w or tried >= REGIONS_TRIED:
+            break
+        label = int(index) + 1
+        x0, y0 = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
+        bw, bh = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
+        if min(bw, bh) < 2 * MIN_PITCH * factor or (bw >= w - 2 and bh >= h - 2):
+            continue  # too small for two cells, or the page around everything
+        tried += 1
+        region = (labels[y0 : y0 + bh, x0 : x0 + bw] == label).astype(np.uint8)
+        # the box at full size (a work pixel i covers i / f .. (i + 1) / f), grown by what the
+        # flat mask leaves off a region's edge (its 3x3 mean and 3x3 gradient: 2 px each side)
+        fx0, fy0 = int(round(x0 / factor)), int(round(y0 / factor))
+        fx1, fy1 = int(round((x0 + bw) / factor)), int(round((y0 + bh) / factor))
+        if factor != 1.0:
+            region = cv2.resize(region, (fx1 - fx0, fy1 - fy0), interpolation=cv2.INTER_NEAREST)
+        grow = int(round(FLAT_EDGE / factor))
+        gx0, gy0 = max(0, fx0 - grow), max(0, fy0 - grow)
+        gx1, gy1 = min(image.shape[1], fx1 + grow), min(image.shape[0], fy1 + grow)
+        region = cv2.copyMakeBorder(
+            region, fy0 - gy0, gy1 - fy1, fx0 - gx0, gx1 - fx1, cv2.BORDER_CONSTANT, value=0
+        )
+        fx0, fy0, fx1, fy1 = gx0, gy0, gx1, gy1
+        lattice = _region_lattice(region.astype(bool), image[fy0:fy1, fx0:fx1])
+        if lattice is not None:
+            found.append(_shifted(lattice, fx0, fy0))
+    return found
+
+
+def _steps(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The colour step from each pixel to the next one right and down (the largest over the
+    channels, capped), each the image's size (the last column and row 0)."""
+    h, w = image.shape[:2]
+    right = np.zeros((h, w), np.uint8)
+    down = np.zeros((h, w), np.uint8)
+    right[:, :-1] = _largest_channel(cv2.absdiff(image[:, 1:], image[:, :-1]))
+    down[:-1, :] = _largest_channel(cv2.absdiff(image[1:], image[:-1]))
+    return np.minimum(right, STEP_CAP).astype(np.float32), np.minimum(down, STEP_CAP).astype(np.float32)
+
+
+def _largest_channel(image: np.ndarray) -> np.ndarray:
+    b, g, r = cv2.split(np.ascontiguousarray(image))
+    return cv2.max(cv2.max(b, g), r)
+
+
+def _region_lattice(region: np.ndarray, box: np.ndarray) -> Lattice | None:
+    """The lattice of the grid lines inside one region's box (`box`: the image there; region
+    coordinates), or None."""
+    right, down = _steps(box)
+    # the region's own pixels and the lines inside it: its border (where a hole or the page
+    # begins) is a line too, so a step from the region to anything else counts where the region is
+    reach = 2 * FLAT_EDGE + 1  # back over what `flat_mask` left off the region's edge
+    grown = cv2.dilate(region.astype(np.uint8), np.ones((reach, reach), np.uint8)).astype(bool)
+    columns = _axis_lines((right * grown).sum(axis=0) / np.maximum(grown.sum(axis=0), 1))
+    rows = _axis_lines((down * grown).sum(axis=1) / np.maximum(grown.sum(axis=1), 1))
+    if columns is None or rows is None:
+        return None
+    # an edge between pixels i and i + 1 lies at i + 0.5; a cell's centre half a period on
+    px, py = columns.period, rows.period
+    ox, oy = columns.first + px / 2, rows.first + py / 2
+    cells_x, cells_y = columns.count - 1, rows.count - 1
+    cx = np.round(ox + px * np.arange(cells_x)).astype(int)
+    cy = np.round(oy + py * np.arange(cells_y)).astype(int)
+    inside = region[
+        np.clip(cy, 0, region.shape[0] - 1)[:, None], np.clip(cx, 0, region.shape[1] - 1)[None, :]
+    ]
+    member_rows, member_cols = np.nonzero(inside)
+    if len(member_rows) < 3:
+        return None
+    # the cells' interiors between the lines: the pitch less the line
+    n = len(member_rows)
+    widths, heights = np.full(n, px - 2.0), np.full(n, py - 2.0)
+    return Lattice((ox, oy), (px, py), member_rows, member_cols, 0.0, widths, heights)
+
+
+def _axis_lines(profile: np.ndarray) -> AxisLines | None:
+    """The grid lines in one axis's edge profile (the region's box from end to end): lines one
+    period apart from one end of the box to the other, or None.
+
+    The period is the autocorrelation's first strong peak; the box then holds a whole number of
+    cells (its ends are the region's own edges, the board's border or a hole's), so the lines are
+    its ends and the whole fractions between, each of which must show a line."""
+    n = len(profile)
+    if n < (MIN_LINES - 1) * MIN_PITCH:
+        return None
+    # JPEG and scaling spread a 1 px line over 3-5 px of small steps: gather them into one peak
+    smooth = cv2.GaussianBlur(profile.astype(np.float64).reshape(1, -1), (0, 0), 1.2).ravel()
+    signal = smooth - smooth.mean()
+    energy = float(signal @ signal)
+    if energy <= 0:
+        return None
+    full = np.correlate(signal, signal, "full")[n - 1 :] / energy  # full[lag]
+    lags = np.arange(MIN_PITCH, n // 2 + 2)
+    lags = lags[lags < n - 1]
+    if len(lags) < 3:
+        return None
+    correlation = full[lags]
+    peaks = [
+        k
+        for k in range(1, len(lags) - 1)
+        if correlation[k] >= correlation[k - 1]
+        and correlation[k] >= correlation[k + 1]
+        and correlation[k] > 0
+    ]
+    if not peaks:
+        return None
+    best = max(correlation[k] for k in peaks)
+    k = next(k for k in peaks if correlation[k] >= STRONG_PEAK * best)
+    a, b, c = correlation[k - 1 : k + 2]
+    bend = a - 2 * b + c
+    period = float(lags[k]) + (0.5 * (a - c) / bend if bend < 0 else 0.0)
+    cells = round(n / period)
+    if cells < MIN_LINES - 1 or abs(n / period - cells) > WHOLE:
+        return None
+    if not _lines_hold(smooth, cells):
+        return None
+    # the autocorrelation's first strong peak may be a multiple of the period (every second or
+    # third line stronger: the edges of a row of holes): the finer lattice when its lines show
+    for finer in (2, 3):
+        if n / (cells * finer) >= MIN_PITCH and _lines_hold(smooth, cells * finer):
+            cells *= finer
+            break
+    return _fitted(smooth, cells)
+
+
+def _places(n: int, cells: int) -> np.ndarray:
+    """Where the box's `cells + 1` lines lie as profile indices, ends included: the box's pixels
+    cover -0.5 .. n - 0.5, and a step at profile index i lies at i + 0.5."""
+    return np.clip(n / cells * np.arange(cells + 1) - 1.0, 0, n - 1)
+
+
+def _lines_hold(smooth: np.ndarray, cells: int) -> bool:
+    """Whether the box of this profile is `cells` cells between lines that show."""
+    places = _places(len(smooth), cells)
+    return bool(_peaks(smooth, places, len(smooth) / cells)[1][1:-1].mean() >= LINE_SHARE)
+
+
+def _fitted(smooth: np.ndarray, cells: int) -> AxisLines | None:
+    """The lines' first place and period, fitted to the peaks that show (the box's ends are its
+    region's edges, a pixel or two off the cells' own: the lines inside say where they are)."""
+    n = len(smooth)
+    at, shows = _peaks(smooth, _places(n, cells), n / cells)
+    index = np.flatnonzero(shows)
+    if len(index) < MIN_LINES:
+        return None
+    slope, intercept = np.polyfit(index.astype(np.float64), at[index], 1)
+    if abs(slope * cells / n - 1) > WHOLE / cells:
+        return None
+    return AxisLines(float(intercept) + 0.5, float(slope), cells + 1)
+
+
+def _peaks(smooth: np.ndarray, places: np.ndarray, period: float) -> tuple[np.ndarray, np.ndarray]:
+    """Near each place, where the profile peaks (to a fraction of a pixel) and whether a line
+    shows there: the peak stands LINE_CONTRAST times over the profile's level between the lines
+    (its median away from every place)."""
+    n = len(smooth)
+    reach = max(2, int(round(0.08 * period)))
+    at = np.arange(n)
+    near = np.zeros(n, bool)
+    for p in places:
+        near |= np.abs(at - p) <= reach + 1
+    between = float(np.median(smooth[~near])) if (~near).any() else 0.0
+    floor = max(LINE_CONTRAST * between, between + 0.5)
+    found = np.zeros(len(places))
+    shows = np.zeros(len(places), bool)
+    for i, p in enumerate(places):
+        lo, hi = max(0, int(round(p)) - reach), min(n, int(round(p)) + reach + 1)
+        k = lo + int(np.argmax(smooth[lo:hi]))
+        shift = 0.0
+        if 0 < k < n - 1:
+            a, b, c = smooth[k - 1 : k + 2]
+            bend = a - 2 * b + c
+            shift = 0.5 * (a - c) / bend if bend < 0 else 0.0
+        found[i], shows[i] = k + shift, smooth[k] >= floor
+    return found, shows
+
+
+def _shifted(lattice: Lattice, dx: float, dy: float) -> Lattice:
+    (ox, oy) = lattice.origin
+    return Lattice(
+        (ox + dx, oy + dy),
+        lattice.pitch,
+        lattice.rows,
+        lattice.cols,
+        lattice.worst,
+        lattice.widths,
+        lattice.heights,
+    )

@@ -185,11 +185,28 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
     # no flat shapes made a board: shaded dots on a field (a glow, a soft shadow) give no flat
     # region, so look for small things standing out of the field (only here: it finds letters too)
     for found in _detections(image, factor, dots=True):
+        if found.ok and found.style != "nodes":
+            found = _too_small(found)
         if found.ok:
             return found
         if best.geometry is None and found.geometry is not None:
             best = found
     return best
+
+
+def _too_small(found: Detection) -> Detection:
+    """A board the dots search found that reads as tiles, not dots on a field: tiles so small that
+    only the search for small marks saw them (a game drawn at a third of its size). Cells that
+    small are not trusted: a drag on them is watched on a few pixels a cell (the game at 0.3 of its
+    size: "the board vanished from the screen at cell 15 of 24")."""
+    assert found.geometry is not None
+    px, py = found.geometry.pitch
+    detail = f"{found.style} cells {px:.0f} x {py:.0f} px apart, seen only as small marks: too small to trust"
+    check = Check("cell size", False, detail)
+    # no geometry either: the loop must not zoom into this place and read the tiles there
+    return Detection(
+        None, None, (*found.checks, check), f"cell size: {detail}", found.board, style=found.style
+    )
 
 
 def _detections(image: np.ndarray, factor: float, *, dots: bool = False) -> Iterator[Detection]:

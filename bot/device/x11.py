@@ -311,14 +311,10 @@ class ButtonReleaser:
 
     def release(self) -> None:
         """Button up (harmless when it is up already); falls back to a connection of its own."""
-        from Xlib import X
-        from Xlib.ext import xtest
-
         with self._lock:
             if self._display is not None:
                 try:
-                    xtest.fake_input(self._display, X.ButtonRelease, 1)
-                    self._display.sync()
+                    send_release(self._display)
                     return
                 except Exception:  # the connection broke: try a fresh one
                     pass
@@ -336,18 +332,25 @@ def release_button_now() -> None:
     """Release the left button through XTEST on a connection of our own (safe from any thread;
     harmless when the button is already up)."""
     try:
-        from Xlib import X, display
-        from Xlib.ext import xtest
+        from Xlib import display
 
         with quiet_xlib():
             d = display.Display()
         try:
-            xtest.fake_input(d, X.ButtonRelease, 1)
-            d.sync()
+            send_release(d)
         finally:
             d.close()
     except Exception:  # no connection: the display (and the button with it) is gone
         pass
+
+
+def send_release(connection: Any) -> None:
+    """The left button's XTEST release on `connection`, waited for by the server."""
+    from Xlib import X
+    from Xlib.ext import xtest
+
+    xtest.fake_input(connection, X.ButtonRelease, 1)
+    connection.sync()
 
 
 class WindowGate:

@@ -24,6 +24,7 @@ from onestroke.coords import Point, Rect
 NOT_KNOWN = "the screen shows neither a level nor a level-complete screen I know: not pressing anything"
 NEXT_HINT = "(if it is the game's own complete screen, give its go-on control: --next X,Y)"
 UNKNOWN_SCREEN = f"{NOT_KNOWN} {NEXT_HINT}"
+OVER_GO_ON = "another window is over the go-on control"
 PRESS_AGAIN = 1.5  # seconds the complete screen may stay after go-on before it is pressed once more
 
 
@@ -175,8 +176,7 @@ class GoOn:
         time, saying so once, then stop. The deadline of the wait."""
         if until is None:
             wait = self.wait_covered
-            over = "another window is over the go-on control"
-            self.log.say(f"after level {number}: {over}; waiting up to {wait:g} s for it to go")
+            self.log.say(f"after level {number}: {OVER_GO_ON}; waiting up to {wait:g} s for it to go")
             return time.monotonic() + wait
         if time.monotonic() > until:
             raise self.log.stop(
@@ -242,8 +242,7 @@ class GoOn:
         stops when the window stack shows another window than the game's there (never press on
         what is not the game)."""
         if not self.pressed(sight, button):
-            over = f"another window is over the go-on control at {button}: not pressing it"
-            raise self.log.stop(over, sight)
+            raise self.log.stop(f"{OVER_GO_ON} at {button}: not pressing it", sight)
 
     def pressed(self, sight: Sight, button: Point) -> bool:
         """A tap at `button` (pointer coordinates), kept inside what `sight` captured; False, and

@@ -4,7 +4,8 @@ A level that shows part of a path drawn (an early release, a stall, a person who
 finished from the cat, or from the latest drawn cell with a finish (solver/finish.py): a retry
 is never the same blind drag again. A level that did not advance after a drag is looked at again
 and gone on from what shows: `ATTEMPTS` watched drags (`OPEN_LOOP_ATTEMPTS` open-loop ones) per
-level, then the loop stops.
+level, then the loop stops. A game that froze and answered again gets its attempts back (up to
+`THAWS` times a level): the drags it ignored while frozen say nothing about the route.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ ATTEMPTS = 3  # watched drags per level before the loop gives up on it
 OPEN_LOOP_ATTEMPTS = 5  # open-loop drags: each at half the pace of the one before (16x slower last)
 SETTLED = 1.0  # seconds a level must show the same drawn cells, after a drag, to count as not advancing
 WAIT_COVERED = 30.0  # seconds a covered or minimised game is waited for, by default (`--wait-covered`)
+THAWS = 3  # freezes a level may come back from with its attempts given back (then they count)
 CHANGED_LOOKS = 3  # looks again, in a row, on a board that changed before the drag, then the loop stops
 UNKNOWN_STEADY = 0.1  # seconds a screen vision does not know must stay before the user's --next goes on
 
@@ -50,6 +52,7 @@ class Retry:
     known: KnownBoard | None = None  # the board the last drag was planned on
     drag_stopped: bool = False  # the watched drag stopped: the game may still take its last moves
     changed: int = 0  # looks in a row whose board changed before the drag began (no drag made)
+    thawed: bool = False  # the game froze under the drag and answered again: the drags it ignored are void
 
 
 @dataclass
@@ -86,6 +89,7 @@ class Attempts:
         attempts = ATTEMPTS if self.device.capabilities.fast_capture else OPEN_LOOP_ATTEMPTS
         last = Retry()
         attempt = 1
+        thaws = 0
         while attempt <= attempts:
             if self.before_stroke():  # paused: look afresh, the person may have played meanwhile
                 last = Retry()
@@ -95,6 +99,11 @@ class Attempts:
             if isinstance(tried, LevelReport):
                 return tried
             attempt += 0 if tried.changed else 1  # a look that led to no drag is not an attempt
+            if tried.thawed and thaws < THAWS:
+                # the frozen game ignored this drag and the unanswered ones before it (they are
+                # only told from a refused move by a second still screen in a row): start afresh
+                thaws += 1
+                attempt = 1
             last = tried
         raise self.log.stop(f"level {number} did not advance after {attempts} attempts", self.watch.now())
 
@@ -136,7 +145,9 @@ class Attempts:
             if stopped is not None:
                 # the next attempt looks again: a reread from before this drag is stale now; and
                 # after a fault the board may be elsewhere, or redrawn: the known lattice too
-                return Retry(known=None if stopped in FAULTS else known, drag_stopped=True)
+                return Retry(
+                    known=None if stopped in FAULTS else known, drag_stopped=True, thawed=stopped == "frozen"
+                )
         else:  # no fast capture (a phone): open loop, then the screenshot says what the game took
             try:
                 perform(self.device, gesture, geometry.bounds())

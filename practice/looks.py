@@ -783,14 +783,15 @@ def moment(seed: int) -> SampleKind:
     return _moments(seed).choices(kinds, (0.45, 0.4, 0.15))[0]
 
 
-def sample(seed: int, look: RandomLook | None = None) -> Sample:
+def sample(seed: int, look: RandomLook | None = None, kind: SampleKind | None = None) -> Sample:
     """Seed `seed`'s screen: its look, a random level of it, a random moment (nothing drawn, half
     drawn, complete), captured as the look says, and the truth of what it shows. With `look`, the
-    level and the moment are seed `seed`'s but drawn in `look` (other levels of one app's look)."""
+    level and the moment are seed `seed`'s but drawn in `look` (other levels of one app's look);
+    with `kind`, that moment is shown instead of the seed's own (every half-drawn screen of a look)."""
     look = look if look is not None else look_from_seed(seed)
     board, path = sample_level(seed, look)
     rng = _moments(seed)
-    kind = moment(seed)
+    kind = kind if kind is not None else moment(seed)
     rng.random()  # the draw `moment` made
     walked: tuple[Cell, ...] = ()
     if kind == "half":

@@ -297,6 +297,50 @@ def test_a_disc_start_at_one_end_of_a_drawn_path_on_dots_is_refused_not_read_as_
     assert "may mark the start as well as the head" in (found.reason or ""), found.reason
 
 
+# -- the ends of a half-drawn path -------------------------------------------------------------
+
+
+FINGER_ON_HEAD = 277
+"""Tiles, half drawn, a dot on the start (it stays there), a finger's translucent dot on the head."""
+HALF_DRAWN_LOOKS = (29, 115, 277, 278)
+"""Looks whose half-drawn screens were read with the path the wrong way round: a dot on the start
+taken for the head's figure, as the real game's cat is (29, 115: the e2e looks; 277), an avatar on
+the head taken for the start's own marker and a ring around the next step for a goal (278)."""
+
+
+def test_a_finger_on_the_head_tells_it_from_a_dot_on_the_start() -> None:
+    """The finger's dot is the head's cell seen through a translucent white: the cell's colour
+    taken toward white by one share in every channel. The start's dot is a colour of its own."""
+    look = replace(look_from_seed(FINGER_ON_HEAD), background="flat")
+    shown = sample(FINGER_ON_HEAD, look)
+    found = detect(shown.image, read_text=False)
+    assert found.ok, found.reason
+    assert found.board == shown.truth.board and found.walked == shown.truth.walked
+
+
+def test_a_dot_on_one_end_of_a_drawn_path_and_nothing_on_the_other_is_refused() -> None:
+    """The same screen without the finger: a dot (the same turned a quarter turn) on one end may
+    be the start's marker as well as the head's, so which end began the path is not guessed."""
+    look = replace(look_from_seed(FINGER_ON_HEAD), background="flat", finger=False)
+    found = detect(sample(FINGER_ON_HEAD, look).image, read_text=False)
+    assert not found.ok
+    assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
+
+
+@pytest.mark.parametrize("look", HALF_DRAWN_LOOKS)
+def test_half_drawn_screens_in_a_look_are_never_read_the_wrong_way_round(look: int) -> None:
+    """The look's own seed and five more levels of it, each half drawn: exact or refused with a
+    reason, never a board or a walk that differs from the truth."""
+    for seed in (look, *range(1000 * look, 1000 * look + 5)):
+        shown = sample(seed, look_from_seed(look), kind="half")
+        found = detect(shown.image, read_text=False)
+        if found.ok:
+            assert found.board == shown.truth.board, f"level {seed}: {found.board.to_text()}"
+            assert found.walked == shown.truth.walked, f"level {seed}: walked {found.walked}"
+        else:
+            assert found.reason, f"level {seed}: refused without a reason"
+
+
 # -- the sweep ------------------------------------------------------------------------------
 
 

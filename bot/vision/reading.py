@@ -63,6 +63,7 @@ class Reading:
     leaving: list[Cell] = field(default_factory=list)  # border positions a band leaves the grid from
     figure_in_path_colour: bool = False  # the style draws its head marker in the path's colour
     marks_on_cells: bool = False  # a marked position of the style is always a cell (a frame around a dot)
+    turned: np.ndarray | None = None  # share of each position's middle alike turned a quarter turn
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -109,12 +109,28 @@ def interpret(reading: Reading) -> Roles:
         red_goal=_red_goal(reading, figures + marks + coloured, coloured, walked_colour),
         ringed=ringed,
     )
-    if reading.figure_in_path_colour and walked_colour is not None:
-        # the style draws its head marker in the path's colour, but a disc on the path may as
-        # well be the start's own, which stays on the start under the path (in the path's colour
-        # too where the start's colour is the path's): only the start's own look at the other end,
-        # or the next steps marked around it, say which end the figure is on
-        odd = replace(odd, unsure=[f for f in figures if f in in_path])
+    if walked_colour is not None and order:
+        ends_now = (order[0], order[-1])
+        # a finger's translucent light on an end: the head (never the start's own colour)
+        lit = [
+            e
+            for e in ends_now
+            if e not in reading.letters
+            and (
+                (e in marks and _light_over(reading.colours[e], reading.grounds[e]))
+                or (e in colour and _light_over(colour[e], walked_colour))
+            )
+        ]
+        odd = replace(
+            odd,
+            coloured=[c for c in coloured if c not in lit],
+            unsure=[
+                c
+                for c in _markers(reading, figures, marks, ends_now, walked_colour, plain_colour)
+                if c not in lit
+            ],
+            lit=lit,
+        )
     if order:
         start, end, start_check = _ends_of_path(order, odd)
         if start is not None and order[0] != start:
@@ -411,7 +427,8 @@ class _Odd:
     coloured: list[Cell]  # a tile of its own colour
     letters: dict[Cell, str]  # the S or E read on a cell
     covering: list[Cell]  # marks over a plain cell's middle (a disc, an avatar): never a goal without an E
-    unsure: list[Cell] = field(default_factory=list)  # figures that may be the head's or the start's disc
+    unsure: list[Cell] = field(default_factory=list)  # markers on the path: the head's or the start's?
+    lit: list[Cell] = field(default_factory=list)  # path ends under a translucent light (a finger): the head
     red_goal: Cell | None = None  # the one red tile, when nothing else odd is near red
     ringed: Cell | None = None  # the cell whose next steps are marked (rings around them): the head
 
@@ -456,8 +473,17 @@ def _start_and_end(odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
 
 
 def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
-    """A path is drawn: the start is the end of the path away from the figure on its head, or the
-    end that keeps the start's own look; an odd position off the path may be the goal."""
+    """A path is drawn: the start is the end of the path away from its head, or the end that keeps
+    the start's own look; an odd position off the path may be the goal.
+
+    What says which end is the head: a figure that is not a marker drawn on a walked cell (the
+    cat, standing over its cell), a figure caught mid-step beside an end, the next steps marked
+    around one end, a finger's translucent light on one end. What says which is the start: its
+    own colour or its S kept under the path, or (when no end carries a marker that may be either)
+    its frame or mark. A disc, a dot or an avatar drawn on a walked cell may be the start's marker,
+    which stays on the start, as well as the head's: alone, it says nothing, and the board is
+    refused rather than read the wrong way round.
+    """
     figures, marks, coloured, letters = (
         odd_cells.figures,
         odd_cells.marks,
@@ -465,44 +491,56 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
         odd_cells.letters,
     )
     ends = (order[0], order[-1])
+    unsure = [c for c in odd_cells.unsure if c in ends]
     # the start keeps its own look under the path: its own colour, its S, its frame (but a bare
     # frame on the end whose next steps are marked is the head's: apps frame the head too)
     ringed = odd_cells.ringed if odd_cells.ringed in ends else None
-    own_look = [
+    strong = [e for e in ends if e in coloured or letters.get(e) == "S"]
+    weak = [
         e
         for e in ends
-        if e in coloured or (e in marks and letters.get(e) != "E" and (e != ringed or letters.get(e) == "S"))
+        if e in marks
+        and letters.get(e) not in ("E", "S")
+        and e != ringed
+        and e not in odd_cells.lit
+        and e not in unsure
     ]
+    # a small mark says "start" only where no end carries a marker that may be the head's too:
+    # beside a disc, a mark on the other end may be the line's end or a step number on the head
+    own_look = strong + ([] if unsure else [e for e in weak if e not in strong])
     heads = []
     for figure in figures:  # the figure sits on the head, or (mid-step) on the cell before it
         if figure in ends:
-            heads.append(figure)
+            if figure not in unsure:
+                heads.append(figure)
         elif figure in order:
             heads += [e for e in ends if abs(order.index(figure) - order.index(e)) == 1]
+    heads += [e for e in odd_cells.lit if e not in heads]
+    if ringed is not None and ringed not in heads:
+        heads.append(ringed)
     off_path = [c for c in sorted(figures + marks + coloured) if c not in order]
     problem = None
     if len(figures) > 1:
         problem = f"{len(figures)} figures on the board: {', '.join(str(list(f)) for f in figures[:4])}"
-    elif figures and len(heads) != 1:
+    elif figures and figures[0] not in ends and not heads:
         problem = f"the figure at {list(figures[0])} is at neither end of the drawn path"
     elif len(own_look) > 1:
         problem = f"both ends of the drawn path look like a start: {list(ends[0])}, {list(ends[1])}"
-    if problem is None and heads and not own_look and ringed is None and heads[0] in odd_cells.unsure:
-        problem = (
-            f"cannot tell where the drawn path began: the disc at {list(heads[0])} may mark the start"
-            " as well as the head"
-        )
-    if problem is None and ringed is not None and heads and heads[0] != ringed:
-        problem = f"the next steps are marked beside {list(ringed)}, but the figure is on {list(heads[0])}"
+    elif len(heads) > 1:
+        shown = " and ".join(str(list(h)) for h in heads)
+        problem = f"cannot tell where the drawn path began: both ends look like its head ({shown})"
     if problem is None:
-        if ringed is not None and not heads:
-            heads = [ringed]  # the next steps are marked around the head: the path's far end
         if heads:
             start = ends[1] if heads[0] == ends[0] else ends[0]
             if own_look and own_look[0] != start:
                 problem = f"the path's head {list(heads[0])} keeps the start's look"
         elif own_look:
             start = own_look[0]
+        elif unsure:
+            problem = (
+                f"cannot tell where the drawn path began: the marker at {list(unsure[0])} may mark the"
+                " start as well as the head, and nothing else tells the ends apart"
+            )
         else:
             problem = f"cannot tell where the drawn path began: {list(ends[0])} or {list(ends[1])}"
     if problem is None and len(off_path) > 1:
@@ -521,6 +559,77 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
         f", the goal {list(end)}" if end else ""
     )
     return start, end, Check("start", True, detail)
+
+
+ROUND = 0.8  # share of a figure's middle alike turned a quarter turn: a disc or a dot (0.93-0.99
+# measured, scaled and JPEG'd), where the cats of the real game and the project, a face with ears,
+# measure 0.56-0.64
+SHADE = (0.3, 0.85)  # a darker shade of the path's colour: the path's own head marker
+
+
+def _markers(
+    reading: Reading,
+    figures: list[Cell],
+    marks: list[Cell],
+    ends: tuple[Cell, Cell],
+    walked_colour: np.ndarray,
+    plain_colour: np.ndarray | None,
+) -> list[Cell]:
+    """The path's ends that carry a marker that may be the start's as well as the head's.
+
+    A disc, a dot or a ring (the same turned a quarter turn) on a path's end is drawn by some apps
+    on the start, where it stays under the path, and by others on the head (the nodes style's
+    head in the path's colour, a finger's dot); so is any mark covering an end's middle (an
+    avatar inside the tile, a disc). Only a figure that is no marker says "head" by itself: a
+    character (the cat: a face with ears, not alike turned), or a disc in a darker shade of the
+    path's own colour (an app's head marker belongs to the path; a start's is in the start's
+    colour)."""
+    out = []
+    for cell in ends:
+        if cell in reading.letters:
+            continue
+        round_ = reading.turned is not None and float(reading.turned[cell]) >= ROUND
+        if cell in figures:
+            shade = _shade_of(reading.colours[cell], walked_colour)
+            if reading.figure_in_path_colour or (round_ and not shade):
+                out.append(cell)
+        elif cell in marks and _covers(reading, cell, [walked_colour, plain_colour]):
+            out.append(cell)  # a mark over the end's middle: a disc, an avatar
+    return out
+
+
+def _covers(reading: Reading, cell: Cell, cell_colours: list[np.ndarray | None]) -> bool:
+    """Whether the mark on `cell` covers its middle, the cell's own colour (walked or plain)
+    showing around it in its margin: a disc, an avatar; not a frame on its rim."""
+    ground, middle = reading.grounds[cell], reading.colours[cell]
+    return not same(middle, ground) and any(c is not None and same(ground, c) for c in cell_colours)
+
+
+def _shade_of(seen: np.ndarray, base: np.ndarray) -> bool:
+    """Whether `seen` is `base` darkened by one share in every channel (a darker shade of it)."""
+    b = base.astype(float)
+    if float(b @ b) < 1.0:
+        return False
+    k = float(seen.astype(float) @ b / (b @ b))
+    return SHADE[0] <= k <= SHADE[1] and float(np.abs(seen - k * b).max()) <= LIGHT_FIT
+
+
+LIGHT_SHARE = (0.2, 0.7)  # how far toward white a translucent light takes the cell's colour
+LIGHT_FIT = 14  # levels: the light's colour is the cell's taken toward white by one share in every channel
+
+
+def _light_over(seen: np.ndarray, under: np.ndarray) -> bool:
+    """Whether `seen` is a translucent white light over a cell of colour `under` (a finger's dot on
+    the head): the cell's colour taken toward white by one share in every channel, where a start's
+    disc or dot, or a start tile, is a colour of its own."""
+    ground = under.astype(float)
+    colour = seen.astype(float)
+    room = 255.0 - ground
+    if float(room @ room) < 1.0:
+        return False
+    share = float((colour - ground) @ room / (room @ room))
+    fitted = ground + share * room
+    return LIGHT_SHARE[0] <= share <= LIGHT_SHARE[1] and float(np.abs(colour - fitted).max()) <= LIGHT_FIT
 
 
 def _kind(cell: Cell, figures: list[Cell], marks: list[Cell]) -> str:

@@ -19,6 +19,7 @@ from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
+    CORE,
     Box,
     commonest_colour,
     corner_colours,
@@ -149,7 +150,26 @@ def read_grid(
         leaving,
         figure_in_path_colour=figure_in_path_colour,
         marks_on_cells=marks_on_cells,
+        turned=quarter_turn_alike(image, lattice, box),
     )
+
+
+def quarter_turn_alike(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
+    """For every position, the share of its middle (the CORE samples) that looks the same turned a
+    quarter turn about the position's centre: a disc, a dot or a ring (a marker) near 1, a
+    character with a face and ears (the cat, an avatar) far less."""
+    core = sample(image, lattice, box, CORE)
+    side = int(round(np.sqrt(core.shape[2])))
+    square = core.reshape(*core.shape[:2], side, side, 3)
+    turned = np.rot90(square, 1, axes=(2, 3))
+    # alike within one sample either way: a marker a pixel off its lattice point, or blurred by
+    # scaling and JPEG at its edge, is still the same turned (a face's eyes and ears are not)
+    padded = np.pad(turned, ((0, 0), (0, 0), (1, 1), (1, 1), (0, 0)), mode="edge")
+    alike = np.zeros(square.shape[:4], bool)
+    for dy in range(3):
+        for dx in range(3):
+            alike |= same(square, padded[:, :, dy : dy + side, dx : dx + side])
+    return alike.mean(axis=(2, 3))
 
 
 def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -> tuple[Box, list[Cell]]:

@@ -76,6 +76,7 @@ def _classify(
     kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
     kinds[outside(image, lattice, box)] = HOLE
     kinds[_drawn_dark(kinds, median, background)] = HOLE
+    kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     return kinds, median
 
@@ -107,6 +108,31 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
         & (brightness <= DARK_HOLE * plain.mean())
         & ~same(colours, plain)
     )
+
+
+SHAPE_STEP = 14  # the colour step that bounds a blob (blobs.py): a shape differs this much from around it
+
+
+def _pale_shapes(
+    kinds: np.ndarray, lattice: Lattice, box: Box, colours: np.ndarray, background: np.ndarray
+) -> np.ndarray:
+    """Positions where the lattice found a tile (a member blob: a shape with an edge of its own)
+    whose colour is near the background's, yet more than a shape's edge away from it, and which is
+    not dark as a hole drawn is (at most half as bright as the cells' commonest colour): a cell
+    drawn in nearly the page's colour, not a hole showing the page (a hole that shows the
+    background has no edge to be found by). Within the colour tolerance such a tile would be read
+    as a hole; it is neither cell nor hole, so the board is refused rather than read with cells
+    missing (plain tiles on a gradient, beside a path that outnumbers them)."""
+    r0, r1, c0, c1 = box
+    found = np.zeros(colours.shape[:2], bool)
+    inside = (lattice.rows >= r0) & (lattice.rows < r1) & (lattice.cols >= c0) & (lattice.cols < c1)
+    found[lattice.rows[inside] - r0, lattice.cols[inside] - c0] = True
+    cells = kinds == CELL
+    if not cells.any():
+        return np.zeros(kinds.shape, bool)
+    dark = colours.mean(axis=-1) <= DARK_HOLE * commonest_colour(colours[cells]).mean()
+    step = np.abs(colours - background).max(axis=-1)
+    return found & same(colours, background) & (step > SHAPE_STEP) & ~dark
 
 
 def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:

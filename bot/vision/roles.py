@@ -588,8 +588,8 @@ def _markers(
     for cell in ends:
         if cell in reading.letters:
             continue
-        round_ = reading.turned is not None and float(reading.turned[cell]) >= ROUND
         if cell in figures:
+            round_ = reading.turned is not None and float(reading.turned[cell]) >= ROUND
             shade = _shade_of(reading.colours[cell], walked_colour)
             if reading.figure_in_path_colour or (round_ and not shade):
                 out.append(cell)
@@ -607,15 +607,12 @@ def _covers(reading: Reading, cell: Cell, cell_colours: list[np.ndarray | None])
 
 def _shade_of(seen: np.ndarray, base: np.ndarray) -> bool:
     """Whether `seen` is `base` darkened by one share in every channel (a darker shade of it)."""
-    b = base.astype(float)
-    if float(b @ b) < 1.0:
-        return False
-    k = float(seen.astype(float) @ b / (b @ b))
-    return SHADE[0] <= k <= SHADE[1] and float(np.abs(seen - k * b).max()) <= LIGHT_FIT
+    share = _share_along(seen, np.zeros(3), base.astype(float))
+    return share is not None and SHADE[0] <= share <= SHADE[1]
 
 
 LIGHT_SHARE = (0.2, 0.7)  # how far toward white a translucent light takes the cell's colour
-LIGHT_FIT = 14  # levels: the light's colour is the cell's taken toward white by one share in every channel
+LIGHT_FIT = 14  # levels: a shade or a light is its colour moved by one share in every channel, within this
 
 
 def _light_over(seen: np.ndarray, under: np.ndarray) -> bool:
@@ -623,13 +620,20 @@ def _light_over(seen: np.ndarray, under: np.ndarray) -> bool:
     the head): the cell's colour taken toward white by one share in every channel, where a start's
     disc or dot, or a start tile, is a colour of its own."""
     ground = under.astype(float)
+    share = _share_along(seen, ground, 255.0 - ground)
+    return share is not None and LIGHT_SHARE[0] <= share <= LIGHT_SHARE[1]
+
+
+def _share_along(seen: np.ndarray, origin: np.ndarray, direction: np.ndarray) -> float | None:
+    """How far `seen` lies from `origin` along `direction` (0 at origin, 1 at its end), when it lies
+    on that line within `LIGHT_FIT` levels in every channel; None when it lies off it (or the line
+    has no length)."""
+    if float(direction @ direction) < 1.0:
+        return None
     colour = seen.astype(float)
-    room = 255.0 - ground
-    if float(room @ room) < 1.0:
-        return False
-    share = float((colour - ground) @ room / (room @ room))
-    fitted = ground + share * room
-    return LIGHT_SHARE[0] <= share <= LIGHT_SHARE[1] and float(np.abs(colour - fitted).max()) <= LIGHT_FIT
+    share = float((colour - origin) @ direction / (direction @ direction))
+    fitted = origin + share * direction
+    return share if float(np.abs(colour - fitted).max()) <= LIGHT_FIT else None
 
 
 def _kind(cell: Cell, figures: list[Cell], marks: list[Cell]) -> str:

@@ -150,26 +150,32 @@ def read_grid(
         leaving,
         figure_in_path_colour=figure_in_path_colour,
         marks_on_cells=marks_on_cells,
-        turned=quarter_turn_alike(image, lattice, box),
+        turned=quarter_turn_alike(image, lattice, box, kinds == FIGURE),
     )
 
 
-def quarter_turn_alike(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
-    """For every position, the share of its middle (the CORE samples) that looks the same turned a
-    quarter turn about the position's centre: a disc, a dot or a ring (a marker) near 1, a
-    character with a face and ears (the cat, an avatar) far less."""
-    core = sample(image, lattice, box, CORE)
-    side = int(round(np.sqrt(core.shape[2])))
-    square = core.reshape(*core.shape[:2], side, side, 3)
-    turned = np.rot90(square, 1, axes=(2, 3))
+def quarter_turn_alike(image: np.ndarray, lattice: Lattice, box: Box, where: np.ndarray) -> np.ndarray:
+    """For the positions `where` (the figures: roles asks only of them), the share of the middle
+    (the CORE samples) that looks the same turned a quarter turn about the position's centre: a
+    disc, a dot or a ring (a marker) near 1, a character with a face and ears (the cat, an avatar)
+    far less; 0 elsewhere. Only `where` is compared: the rest would cost every reading of the grid
+    for nothing."""
+    out = np.zeros(where.shape, float)
+    if not where.any():
+        return out
+    core = sample(image, lattice, box, CORE)[where]  # (n, m, 3)
+    side = int(round(np.sqrt(core.shape[1])))
+    square = core.reshape(-1, side, side, 3)
+    turned = np.rot90(square, 1, axes=(1, 2))
     # alike within one sample either way: a marker a pixel off its lattice point, or blurred by
     # scaling and JPEG at its edge, is still the same turned (a face's eyes and ears are not)
-    padded = np.pad(turned, ((0, 0), (0, 0), (1, 1), (1, 1), (0, 0)), mode="edge")
-    alike = np.zeros(square.shape[:4], bool)
+    padded = np.pad(turned, ((0, 0), (1, 1), (1, 1), (0, 0)), mode="edge")
+    alike = np.zeros(square.shape[:3], bool)
     for dy in range(3):
         for dx in range(3):
-            alike |= same(square, padded[:, :, dy : dy + side, dx : dx + side])
-    return alike.mean(axis=(2, 3))
+            alike |= same(square, padded[:, dy : dy + side, dx : dx + side])
+    out[where] = alike.mean(axis=(1, 2))
+    return out
 
 
 def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -> tuple[Box, list[Cell]]:

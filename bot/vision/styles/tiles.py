@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from onestroke.bot.vision.blobs import FLAT_THRESHOLD
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
@@ -100,17 +101,18 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
     if not cells.any():
         return np.zeros(kinds.shape, bool)
     plain = commonest_colour(colours[cells])
-    brightness = colours.mean(axis=-1)
     return (
         cells
         & (np.ptp(colours, axis=-1) <= COLOURLESS)
-        & (brightness < background.mean() - COLOUR_TOLERANCE)
-        & (brightness <= DARK_HOLE * plain.mean())
+        & (colours.mean(axis=-1) < background.mean() - COLOUR_TOLERANCE)
+        & _dark_as_a_hole(colours, plain)
         & ~same(colours, plain)
     )
 
 
-SHAPE_STEP = 14  # the colour step that bounds a blob (blobs.py): a shape differs this much from around it
+def _dark_as_a_hole(colours: np.ndarray, plain: np.ndarray) -> np.ndarray:
+    """Where a colour is at most `DARK_HOLE` times as bright as the plain cells': as dark as a hole drawn."""
+    return colours.mean(axis=-1) <= DARK_HOLE * plain.mean()
 
 
 def _pale_shapes(
@@ -130,9 +132,9 @@ def _pale_shapes(
     cells = kinds == CELL
     if not cells.any():
         return np.zeros(kinds.shape, bool)
-    dark = colours.mean(axis=-1) <= DARK_HOLE * commonest_colour(colours[cells]).mean()
+    dark = _dark_as_a_hole(colours, commonest_colour(colours[cells]))
     step = np.abs(colours - background).max(axis=-1)
-    return found & same(colours, background) & (step > SHAPE_STEP) & ~dark
+    return found & same(colours, background) & (step > FLAT_THRESHOLD) & ~dark
 
 
 def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:

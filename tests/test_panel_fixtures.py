@@ -45,6 +45,34 @@ def test_the_pairs_cover_every_language_and_say_the_truth() -> None:
         assert label.board is None and label.screen == "complete" and label.next is not None, path.name
 
 
+def drawn_alike(stored: np.ndarray, made: np.ndarray) -> bool:
+    """The same drawing, up to how a Pillow release anti-aliases the edges of glyphs.
+
+    Pillow 13 draws the level screen's words a pixel off Pillow 12's on 0.2-0.3 % of the pixels
+    (16 px block means at most 10 apart). A moved button or a changed word differs in far more
+    pixels or by far more in its blocks (a word's blocks 30-70 apart), so this still fails then.
+    """
+    if stored.shape != made.shape:
+        return False
+    difference = np.abs(stored.astype(np.int16) - made.astype(np.int16)).max(axis=2)
+    h, w = difference.shape
+    blocks = cv2.resize(stored.astype(np.float32), (w // 16, h // 16), interpolation=cv2.INTER_AREA)
+    made_blocks = cv2.resize(made.astype(np.float32), (w // 16, h // 16), interpolation=cv2.INTER_AREA)
+    return float(np.mean(difference > 32)) < 0.01 and float(np.abs(blocks - made_blocks).max()) < 16
+
+
+@pytest.mark.skipif(panels.missing_font_reason() is not None, reason=f"{panels.missing_font_reason()}")
+def test_drawn_alike_tells_a_changed_word() -> None:
+    """The tolerance above is not blind: one word drawn differently on a stored pair fails it."""
+    path = IMAGES[0]
+    stored = cv2.imread(str(path))
+    assert stored is not None and drawn_alike(stored, stored.copy())
+    changed = stored.copy()
+    h, w = changed.shape[:2]
+    panels.draw_words(changed, "NEXT", w / 2, h * 0.9, h / 30, (20, 20, 20))
+    assert not drawn_alike(stored, changed)
+
+
 @pytest.mark.skipif(panels.missing_font_reason() is not None, reason=f"{panels.missing_font_reason()}")
 def test_the_pairs_are_what_the_tool_makes_now() -> None:
     """Each stored picture and label is what `make_fixtures.py --panels` draws today (where the
@@ -55,7 +83,7 @@ def test_the_pairs_are_what_the_tool_makes_now() -> None:
     for path in IMAGES:
         fixture = made[path.stem]
         stored = cv2.imread(str(path))
-        assert stored is not None and np.array_equal(stored, fixture.image), path.name
+        assert stored is not None and drawn_alike(stored, fixture.image), path.name
         assert path.with_suffix(".txt").read_text("utf-8") == tool.expected_text(fixture), path.name
 
 

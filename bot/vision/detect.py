@@ -149,6 +149,8 @@ def _by_words(
     seconds = time.perf_counter() - started
     board = found.geometry.bounds() if solved and found.geometry is not None else solved_board
     said = screens.complete_by_words(lines, solved_board=board, lists=lists)
+    if said.go_on is None:  # a panel that labels no control may still show its go-on by its arrow
+        said = screens.complete_by_arrow(image, lines, lists=lists)
     if said.go_on is None:
         return _replace(found, words=lines, text_seconds=seconds)
     check = Check("screen", True, said.detail)

@@ -26,6 +26,11 @@ Clear", "恭喜过关", "クリア"), or a solved board with a go-on control bes
 `next` is then the centre of the one line that is a go-on label ("NEXT LEVEL", "下一关", "次の
 パズルへ"; "确定"/"OK" only under a title), never a line that holds a never-press word ("RETURN",
 "炫耀", "重玩 (3次机会)").
+
+A panel whose go-on control has no words is known by its sign (`complete_by_arrow`): under a
+level-complete title, with no go-on label anywhere, the one button that holds nothing but a
+right-pointing arrow (`arrows.py`) goes on; two such buttons, or a button with words on it, are
+never pressed by their arrow.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from typing import Final, Literal
 import cv2
 import numpy as np
 
-from onestroke.bot.vision import text
+from onestroke.bot.vision import arrows, text
 from onestroke.bot.vision.blobs import flat_mask
 from onestroke.bot.vision.text import Word
 from onestroke.bot.vision.wordlists import Kind, WordLists, letters_of, word_lists
@@ -260,6 +265,40 @@ def complete_by_words(
     centre = go_on.box.centre
     return Complete(
         centre, f"{proof} and the go-on control {go_on.text!r} at ({centre.x:.0f}, {centre.y:.0f})"
+    )
+
+
+def complete_by_arrow(
+    image: np.ndarray, lines: Sequence[Word], *, lists: WordLists | None = None
+) -> Complete:
+    """The go-on control of a level-complete panel that says so in its title but labels no
+    control: the one button with nothing but a right-pointing arrow on it, or None and why.
+
+    Only under a title (the words prove the screen; an arrow alone proves nothing), only when no
+    line is a go-on label (then the words decide, `complete_by_words`), never on a button with
+    any words on it (they say what it is: "Share ->"), never with two arrow buttons.
+    """
+    lists = word_lists() if lists is None else lists
+    title = next((line for line in lines if lists.title(line.text) is not None), None)
+    if title is None:
+        return Complete(None, f"no level-complete title on the screen ({said(lines)})")
+    kinds = (Kind.GO_ON, Kind.GO_ON_IN_PANEL)
+    if any(lists.label(line.text, kind) is not None for line in lines for kind in kinds):
+        return Complete(None, f"the title {title.text!r} and go-on words: the words decide")
+    worded = [line.box for line in lines]
+    buttons = [box for box in arrows.arrow_buttons(image) if not any(box.intersection(w) for w in worded)]
+    if not buttons:
+        return Complete(None, f"the title {title.text!r}, but no go-on control ({said(lines)})")
+    if len(buttons) > 1:
+        where = ", ".join(f"({b.centre.x:.0f}, {b.centre.y:.0f})" for b in buttons)
+        return Complete(
+            None, f"the title {title.text!r}, and {len(buttons)} arrow buttons at {where}; none is pressed"
+        )
+    centre = buttons[0].centre
+    return Complete(
+        centre,
+        f"the title {title.text!r} and the one button with a right-pointing arrow and no words"
+        f" at ({centre.x:.0f}, {centre.y:.0f})",
     )
 
 

@@ -18,6 +18,7 @@ from onestroke.bot.labels import parse_label
 OTHER_APPS = Path(__file__).resolve().parent.parent.parent / "shared" / "real-screens" / "other-apps"
 
 READ = (
+    "android-tiles-half.png",  # a thin line through the walked centres joins them; a finger's light
     "android-tiles-size10.jpg",  # tiles on a gradient, a row of icons under the board
     "android-tiles-level-clear.png",  # the level-clear panel: NEXT LEVEL, never RETURN
     "web-dark-holes-7x7.png",  # a framed grid of touching cells, holes drawn dark, a red goal
@@ -27,9 +28,7 @@ READ = (
 )
 """Read exactly today."""
 
-REFUSED = (
-    "android-tiles-half.png",  # walked tiles with a thin line through their centres
-)
+REFUSED: tuple[str, ...] = ()
 """Refused today, each with a reason: never a board."""
 
 

@@ -26,7 +26,8 @@ MAX_BLOBS = 600  # the lattice step compares every pair of blobs: this bounds it
 
 @dataclass(frozen=True)
 class Blobs:
-    """Blob centroids and bounding-box sides, in the pixels of the image they were found in."""
+    """Blob centres (flat regions: the middle of the bounding box; dots: the centroid) and
+    bounding-box sides, in the pixels of the image they were found in."""
 
     x: np.ndarray
     y: np.ndarray
@@ -91,14 +92,30 @@ def line_mask(image: np.ndarray) -> np.ndarray:
     return cv2.max(across, down)
 
 
+def box_middles(stats: np.ndarray) -> np.ndarray:
+    """The middle of each region's bounding box (x, y), pixel centres at whole numbers.
+
+    A tile's centre is the middle of its box, not the centroid of its flat region: what is drawn
+    inside a tile (a thin line through the centres of walked tiles turning a corner, a finger's
+    dot, a flag) cuts a piece out of the flat region on one side and moves its centroid off the
+    tile's centre by up to a tenth of a pitch, where the box stays the tile's own while the
+    region still reaches all four sides (what is cut off is the region's own inner part).
+    """
+    left = stats[:, cv2.CC_STAT_LEFT].astype(np.float64)
+    top = stats[:, cv2.CC_STAT_TOP].astype(np.float64)
+    w, h = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    return np.stack([left + (w - 1) / 2, top + (h - 1) / 2], axis=1)
+
+
 def compact_blobs(image: np.ndarray) -> Blobs:
     """Flat regions shaped like a cell or a dot, between faint lines too: nearly as wide as tall,
     filling their box."""
     mask = cv2.bitwise_and(flat_mask(image), cv2.bitwise_not(line_mask(image)))
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    centroids = np.vstack([[0.0, 0.0], box_middles(stats[1:])])  # row 0 stands for the label 0
     limit = min(image.shape[:2]) / 2
     keep = (w >= MIN_BLOB) & (h >= MIN_BLOB) & (w <= limit) & (h <= limit)
     keep &= (w <= MAX_ASPECT * h) & (h <= MAX_ASPECT * w) & (area >= MIN_FILL * w * h)

@@ -64,6 +64,7 @@ class Reading:
     figure_in_path_colour: bool = False  # the style draws its head marker in the path's colour
     marks_on_cells: bool = False  # a marked position of the style is always a cell (a frame around a dot)
     turned: np.ndarray | None = None  # share of each position's middle alike turned a quarter turn
+    lights: np.ndarray | None = None  # positions under a translucent white light (a finger's dot)
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -119,6 +119,7 @@ def interpret(reading: Reading) -> Roles:
             and (
                 (e in marks and _light_over(reading.colours[e], reading.grounds[e]))
                 or (e in colour and _light_over(colour[e], walked_colour))
+                or (reading.lights is not None and bool(reading.lights[e]))
             )
         ]
         odd = replace(

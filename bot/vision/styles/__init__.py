@@ -259,8 +259,12 @@ def _beyond(
     # a band is narrower than what it joins: the lattice corners beside it show the background
     # (a panel or the page beyond the grid fills them too)
     corner = same(np.median(corner_samples(image, lattice, box), axis=2), background)
-    open_right = covered_right | (band_right & ~_beside(corner, "right"))
-    open_down = covered_down | (band_down & ~_beside(corner, "down"))
+    # a thin line across the gap (the path drawn centre to centre) leaves the background beside
+    # it: bounded as a band is, where a panel or the page fills the gap's whole width
+    thin_right = thin_lines(right, background)[0] & _beside(corner, "right")
+    thin_down = thin_lines(down, background)[0] & _beside(corner, "down")
+    open_right = (covered_right & ~thin_right) | (band_right & ~_beside(corner, "right"))
+    open_down = (covered_down & ~thin_down) | (band_down & ~_beside(corner, "down"))
     rows, cols = r1 - r0, c1 - c0
     open_ = np.zeros((rows, cols), bool)
     open_[0, :] |= open_down[0, 1:-1]

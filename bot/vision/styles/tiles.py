@@ -18,24 +18,28 @@ Tiles that touch work the same: their border lines are the "background" in the g
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from onestroke.bot.vision.blobs import FLAT_THRESHOLD
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
+from onestroke.bot.vision.roles import LIGHT_FIT, LIGHT_SHARE
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
     CORE,
     RIM,
     Box,
     commonest_colour,
+    corner_colours,
     corner_samples,
     outside,
     ring_offsets,
     same,
     sample,
 )
-from onestroke.bot.vision.styles import read_grid
+from onestroke.bot.vision.styles import read_grid, thin_lines
 
 CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour
 MARKED_CELL = 0.6  # a covered position mostly in one colour is a cell with a mark on it, not a figure
@@ -51,7 +55,214 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
     # measured from the tile's own size, so it stays inside a small tile and outside a big mark
     side = lattice.fill
     margin = ring_offsets(MARGIN * side, 0.1 * side, 3)
-    return read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS, margin)
+    reading = read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS, margin)
+    return _with_centre_line(image, reading)
+
+
+def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
+    """The reading with the joins a thin line through the walked tiles' centres makes, and the
+    finger's light on the tiles that line runs through.
+
+    An app that draws the path as a thin line from centre to centre leaves the gaps between walked
+    tiles showing the background beside the line: no band fills them. The line itself joins them
+    (`centre_line_joins`); the joins are bands in the tiles' colour, as a band filling the gap
+    would be, so `roles.py` reads the path as it reads any other."""
+    lattice, box = reading.lattice, reading.box
+    core = sample(image, lattice, box, CORE)
+    lined, join_right, join_down = centre_line_joins(
+        image,
+        lattice,
+        box,
+        core,
+        np.median(core, axis=2),
+        _background_of(image, lattice),
+        reading.kinds == CELL,
+    )
+    lined &= reading.kinds == CELL
+    join_right &= lined[:, :-1] & lined[:, 1:]
+    join_down &= lined[:-1, :] & lined[1:, :]
+    if not (join_right.any() or join_down.any()):
+        return reading
+    gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()
+    gaps_right[join_right] = reading.colours[:, :-1][join_right]
+    gaps_down[join_down] = reading.colours[:-1, :][join_down]
+    return replace(
+        reading,
+        bands_right=reading.bands_right | join_right,
+        bands_down=reading.bands_down | join_down,
+        gaps_right=gaps_right,
+        gaps_down=gaps_down,
+        covered_right=reading.covered_right & ~join_right,
+        covered_down=reading.covered_down & ~join_down,
+        lights=_lit(core, reading.grounds) & lined,
+    )
+
+
+def centre_line_joins(
+    image: np.ndarray,
+    lattice: Lattice,
+    box: Box,
+    core: np.ndarray,
+    median: np.ndarray,
+    background: np.ndarray,
+    cells: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(lined, join_right, join_down) for the positions of `box`: the tiles a thin line through
+    their middles joins to a neighbour, and the joins.
+
+    Two neighbouring tiles are joined when each carries a centre line (`_centre_lines`) running to
+    the side they share and a thin line crosses the gap between them (`_lines_across`): the path
+    drawn centre to centre. A tile's line counts only when it goes on into a neighbour's: a letter
+    or a bar drawn inside one tile (an E, a 1) never does. A line joining tiles in the colour of
+    the plain cells (the commonest colour of the `cells` no line joins) is a hint drawn over
+    cells not walked, no path (walked tiles take the path's colour): its tiles are `lined` (plain
+    cells under a line, not marked ones) but not joined.
+    """
+    lines, arms = _centre_lines(core, median)
+    if lines.sum() < 2:  # nothing to join (most screens): the gaps are not sampled
+        rows, cols = lines.shape
+        return (
+            np.zeros((rows, cols), bool),
+            np.zeros((rows, cols - 1), bool),
+            np.zeros((rows - 1, cols), bool),
+        )
+    thin_right, thin_down = _lines_across(image, lattice, box, background)
+    # arms: (R, C, 4) as up, right, down, left
+    join_right = lines[:, :-1] & lines[:, 1:] & arms[:, :-1, 1] & arms[:, 1:, 3] & thin_right
+    join_down = lines[:-1, :] & lines[1:, :] & arms[:-1, :, 2] & arms[1:, :, 0] & thin_down
+    lined = _joined(join_right, join_down)
+    rest = cells & ~lined
+    if rest.any():
+        plain = same(median, commonest_colour(median[rest]))
+        join_right &= ~(plain[:, :-1] & plain[:, 1:])
+        join_down &= ~(plain[:-1, :] & plain[1:, :])
+    return lined, join_right, join_down
+
+
+def _joined(join_right: np.ndarray, join_down: np.ndarray) -> np.ndarray:
+    """The positions a join (right or down) touches."""
+    joined = np.zeros((join_down.shape[0] + 1, join_right.shape[1] + 1), bool)
+    joined[:, :-1] |= join_right
+    joined[:, 1:] |= join_right
+    joined[:-1, :] |= join_down
+    joined[1:, :] |= join_down
+    return joined
+
+
+LINE_SEARCH = 0.05  # pitches either side of the line joining two centres a centre line is looked for
+LINE_TRIES = 7  # lines across the gap, over -LINE_SEARCH..LINE_SEARCH
+
+
+def _lines_across(
+    image: np.ndarray, lattice: Lattice, box: Box, background: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Whether a thin line crosses each gap (right, down) near the line joining the two centres:
+    some line of samples along the gap within `LINE_SEARCH` of it (a few pixels: an app draws its
+    line a pixel or two off the tiles' middle, and a line 4 px wide sampled on its soft edge is
+    too pale) that `thin_lines` takes for one."""
+    r0, r1, c0, c1 = box
+    along = np.tile([0.47, 0.5, 0.53], 3)
+    found = []
+    for axis, sub in ((0, (r0, r1, c0, c1 - 1)), (1, (r0, r1 - 1, c0, c1))):
+        hit = None
+        for t in np.linspace(-LINE_SEARCH, LINE_SEARCH, LINE_TRIES):
+            across = np.repeat([-BAND_ACROSS, t, BAND_ACROSS], 3)
+            offsets = np.stack([along, across] if axis == 0 else [across, along], axis=1)
+            samples = sample(image, lattice, sub, offsets)
+            thin, _ = thin_lines(samples.reshape(*samples.shape[:2], 3, 3, 3), background)
+            hit = thin if hit is None else hit | thin
+        found.append(hit)
+    return found[0], found[1]
+
+
+def _background_of(image: np.ndarray, lattice: Lattice) -> np.ndarray:
+    """The gaps' colour as `read_grid` measures it: the median of the members' lattice corners."""
+    return np.median(corner_colours(image, lattice, lattice.members_box()).reshape(-1, 3), axis=0)
+
+
+STRIP = 1  # samples either side of the core's middle row or column a centre line may take
+LINE_EVEN = 0.6  # share of a centre line's samples in its one colour or blended with the tile
+
+
+def _centre_lines(core: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(lines, arms) per position from its CORE samples (R, C, 81, 3) and their median colour.
+
+    `lines`: the tile's own colour everywhere but a thin line of one colour through its middle,
+    straight or turning there (the path drawn centre to centre), and perhaps a translucent light
+    (the finger's dot at the head): every other sample lies on the middle row or column (within
+    `STRIP` samples), the middle is crossed, and on at least one side the line runs unbroken from
+    the middle to the core's edge. `arms[..., k]`: it does so upwards, right, down, left (k = 0..3):
+    toward which neighbours the path runs.
+    """
+    side = int(round(np.sqrt(core.shape[2])))
+    mid = side // 2
+    grid = core.reshape(*core.shape[:2], side, side, 3)
+    off = ~same(grid, median[:, :, None, None, :])
+    # a light's soft rim (next to its samples) is part of it, not of the line
+    light = _lights(grid, median)
+    near = light.copy()
+    near[..., 1:, :] |= light[..., :-1, :]
+    near[..., :-1, :] |= light[..., 1:, :]
+    near[..., :, 1:] |= near[..., :, :-1].copy()
+    near[..., :, :-1] |= near[..., :, 1:].copy()
+    line = off & ~near
+    strip = np.zeros((side, side), bool)
+    strip[mid - STRIP : mid + STRIP + 1, :] = True
+    strip[:, mid - STRIP : mid + STRIP + 1] = True
+    # the line's blend with the tile is as light as a light: where it runs, any sample off counts
+    across = slice(mid - STRIP, mid + STRIP + 1)
+    centre = off[:, :, across, across].any(axis=(2, 3))
+    arms = np.stack(
+        [
+            off[:, :, : mid - STRIP, across].any(axis=3).all(axis=2),
+            off[:, :, across, mid + STRIP + 1 :].any(axis=2).all(axis=2),
+            off[:, :, mid + STRIP + 1 :, across].any(axis=3).all(axis=2),
+            off[:, :, across, : mid - STRIP].any(axis=2).all(axis=2),
+        ],
+        axis=-1,
+    )
+    # the line is one colour: most of its samples are it or its blend with the tile (a line as
+    # wide as the samples' spacing is sampled half on its soft edge)
+    even = _blends(grid, median, line).sum(axis=(2, 3)) >= LINE_EVEN * line.sum(axis=(2, 3))
+    return ~(line & ~strip).any(axis=(2, 3)) & centre & arms.any(axis=-1) & even, arms
+
+
+def _blends(grid: np.ndarray, median: np.ndarray, line: np.ndarray) -> np.ndarray:
+    """Which samples (R, C, side, side) lie between the tile's colour and the line's (the `line`
+    sample farthest from the tile's colour), within the colour tolerance: the line or its soft
+    edge over the tile, where a mark of several colours is off that segment."""
+    rows, cols, side = grid.shape[0], grid.shape[1], grid.shape[2]
+    flat = grid.reshape(rows, cols, side * side, 3).astype(float)
+    base = median[:, :, None, :].astype(float)
+    distance = np.where(line.reshape(rows, cols, -1), np.abs(flat - base).max(axis=-1), -1.0)
+    far = np.take_along_axis(flat, distance.argmax(axis=2)[:, :, None, None], axis=2)  # (R, C, 1, 3)
+    direction = far - base
+    length = np.maximum((direction * direction).sum(axis=-1), 1.0)
+    share = np.clip(((flat - base) * direction).sum(axis=-1) / length, 0.0, 1.0)
+    fits = np.abs(flat - (base + share[..., None] * direction)).max(axis=-1) <= COLOUR_TOLERANCE
+    return (fits & line.reshape(rows, cols, -1)).reshape(line.shape)
+
+
+def _lit(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:
+    """Positions under a translucent white light (the finger's dot): CORE samples that are the
+    tile's ground taken toward white by one share (`roles._light_over`), at least two samples wide
+    and tall somewhere, which a thin line's soft edge never is."""
+    side = int(round(np.sqrt(core.shape[2])))
+    light = _lights(core.reshape(*core.shape[:2], side, side, 3), grounds)
+    block = light[:, :, :-1, :-1] & light[:, :, 1:, :-1] & light[:, :, :-1, 1:] & light[:, :, 1:, 1:]
+    return block.any(axis=(2, 3))
+
+
+def _lights(grid: np.ndarray, grounds: np.ndarray) -> np.ndarray:
+    """Samples (R, C, side, side) that are a translucent white light over the position's colour
+    `grounds` (R, C, 3)."""
+    ground = grounds[:, :, None, None, :].astype(float)
+    direction = 255.0 - ground
+    length = np.maximum((direction * direction).sum(axis=-1), 1.0)
+    share = ((grid - ground) * direction).sum(axis=-1) / length
+    fitted = ground + share[..., None] * direction
+    fits = np.abs(grid - fitted).max(axis=-1) <= LIGHT_FIT
+    return fits & (share >= LIGHT_SHARE[0]) & (share <= LIGHT_SHARE[1])
 
 
 def _classify(
@@ -77,7 +288,14 @@ def _classify(
     kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
     kinds[outside(image, lattice, box)] = HOLE
     kinds[_drawn_dark(kinds, median, background)] = HOLE
+    kinds[_hatched(kinds, core, median, background)] = HOLE
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
+    # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
+    # the path runs through, not a marked one: the line is the path's, drawn centre to centre
+    marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background)
+    if marked.any():  # only a marked or covered tile may carry a centre line
+        lined, _, _ = centre_line_joins(image, lattice, box, core, median, background, kinds == CELL)
+        kinds[lined & marked] = CELL
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     return kinds, median
 
@@ -105,6 +323,27 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
         cells
         & (np.ptp(colours, axis=-1) <= COLOURLESS)
         & (colours.mean(axis=-1) < background.mean() - COLOUR_TOLERANCE)
+        & _dark_as_a_hole(colours, plain)
+        & ~same(colours, plain)
+    )
+
+
+def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Marked or covered tiles that are holes drawn hatched: a dark square with thin lines across
+    it, every sample grey to black and darker than what lies between the cells, the whole as dark
+    as a hole drawn flat (`_drawn_dark`). The lines make it no flat tile, but nothing a player may
+    walk is drawn that way: a start, a goal, a walked cell and any mark on them have a colour or a
+    cell's brightness somewhere on them."""
+    cells = kinds == CELL
+    if not cells.any():
+        return np.zeros(kinds.shape, bool)
+    plain = commonest_colour(colours[cells])
+    colourless = (np.ptp(core, axis=-1) <= COLOURLESS).all(axis=2)
+    darker = (core.mean(axis=-1) < background.mean() - COLOUR_TOLERANCE).all(axis=2)
+    return (
+        ((kinds == MARK) | (kinds == FIGURE))
+        & colourless
+        & darker
         & _dark_as_a_hole(colours, plain)
         & ~same(colours, plain)
     )

@@ -1,0 +1,86 @@
+"""A path drawn as a thin line through the walked tiles' centres (the Android tiles game's way,
+../shared/real-screens/other-apps/android-tiles-half.png), on boards drawn here.
+
+The gaps between walked tiles show the background beside the line, so no band fills them: the
+line crossing each gap joins the tiles (styles/tiles.py, `centre_line_joins`), and the finger's
+translucent light on one end says which end is the head. A tile's centre is the middle of its
+box, not its flat region's centroid, which the line turning inside a tile moves.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from onestroke.bot.vision import detect
+from onestroke.bot.vision.blobs import compact_blobs
+from onestroke.solver.board import Cell
+
+PITCH = 100
+TILE = 92
+ORIGIN = (80, 150)  # centre of cell [0, 0]
+ROWS, COLS = 5, 5
+HOLES = {(0, 0), (2, 1)}
+PATH: tuple[Cell, ...] = ((4, 4), (3, 4), (2, 4), (2, 3), (1, 3), (1, 4), (0, 4), (0, 3), (0, 2))
+CREAM, BLUE, WHITE = (212, 235, 255), (237, 142, 0), (255, 255, 255)
+
+
+def centre(cell: Cell) -> tuple[int, int]:
+    return ORIGIN[0] + PITCH * cell[1], ORIGIN[1] + PITCH * cell[0]
+
+
+def drawn(path: tuple[Cell, ...] = PATH, *, finger: bool = True) -> np.ndarray:
+    """A sky-blue to pink gradient, cream tiles, the walked ones blue with a white line through
+    their centres from the start to the head, and the finger's translucent dot on the head."""
+    height, width = 800, 600
+    t = np.linspace(0.0, 1.0, height)[:, None, None]
+    top, bottom = np.array([235, 200, 150]), np.array([185, 160, 200])
+    image = np.repeat((top + (bottom - top) * t).astype(np.uint8), width, axis=1)
+    for r in range(ROWS):
+        for c in range(COLS):
+            if (r, c) in HOLES:
+                continue
+            x, y = centre((r, c))
+            half = TILE // 2
+            colour = BLUE if (r, c) in path else CREAM
+            cv2.rectangle(image, (x - half, y - half), (x + half - 1, y + half - 1), colour, -1)
+    points = np.array([centre(cell) for cell in path], np.int32)
+    cv2.polylines(image, [points], False, WHITE, 5, cv2.LINE_AA)
+    if finger:
+        light = image.copy()
+        hx, hy = centre(path[-1])
+        cv2.circle(light, (hx + 14, hy + 4), 20, WHITE, -1, cv2.LINE_AA)
+        image = cv2.addWeighted(light, 0.6, image, 0.4, 0)
+    return image
+
+
+def test_walked_tiles_joined_by_a_centre_line_read_in_order_with_the_head_under_the_finger() -> None:
+    found = detect(drawn(), read_text=False)
+    assert found.ok, found.reason
+    assert found.board is not None and found.geometry is not None
+    assert (found.board.rows, found.board.cols) == (ROWS, COLS)
+    assert found.board.open_cells == frozenset(
+        (r, c) for r in range(ROWS) for c in range(COLS) if (r, c) not in HOLES
+    )
+    assert found.board.start == PATH[0]
+    assert found.walked == PATH
+    assert found.screen == "level"
+    (ox, oy), (px, py) = found.geometry.origin, found.geometry.pitch
+    assert abs(ox - ORIGIN[0]) < 1.5 and abs(oy - ORIGIN[1]) < 1.5
+    assert abs(px - PITCH) < 0.5 and abs(py - PITCH) < 0.5
+
+
+def test_without_the_finger_nothing_tells_the_ends_apart_and_the_board_is_refused() -> None:
+    found = detect(drawn(finger=False), read_text=False)
+    assert found.board is None
+    assert found.reason is not None and "cannot tell where the drawn path began" in found.reason
+
+
+def test_a_tile_centre_is_its_box_middle_even_where_the_line_turns_inside_it() -> None:
+    blobs = compact_blobs(drawn(finger=False))
+    # the tile [2, 4], where the line comes up from below and turns left: its flat region is the
+    # tile less an L along two of its middle lines, whose centroid lies off the tile's centre
+    x, y = centre((2, 4))
+    near = np.flatnonzero((np.abs(blobs.x - x) < 20) & (np.abs(blobs.y - y) < 20))
+    assert len(near) == 1
+    assert abs(blobs.x[near[0]] - (x - 0.5)) <= 0.5 and abs(blobs.y[near[0]] - (y - 0.5)) <= 0.5

@@ -341,6 +341,42 @@ def test_half_drawn_screens_in_a_look_are_never_read_the_wrong_way_round(look: i
             assert found.reason, f"level {seed}: refused without a reason"
 
 
+WEB_LOOKS = (115, 331)
+"""Looks of the e2e web game (tests/e2e/test_looks_web_e2e.py) whose screens at the page's size
+were read wrong: a path of one step (the start's dot, a line to the next tile) the wrong way round,
+the dot hiding the line taken for a figure on the head (both); a solved board whose start dot has
+a pale rim taken for the finger's light, its dark holes read as open cells (331)."""
+
+
+def _web_screen(look: int, level: int, walked: int) -> tuple[np.ndarray, Board, tuple]:
+    from onestroke.practice.game import BASE_SIZE
+    from onestroke.practice.levels import make_level
+    from onestroke.solver.search import solve
+
+    board = make_level(12, level).board
+    path = solve(board, timeout=10).path
+    assert path is not None
+    route = tuple(path[:walked])
+    width, height = BASE_SIZE
+    image = render_look(
+        board, look_from_seed(look), route=route, width=width, height=height, level=level
+    ).image
+    return image, board, route
+
+
+@pytest.mark.parametrize("look", WEB_LOOKS)
+@pytest.mark.parametrize("walked", [2, 1000])  # one step; every cell (the solved board)
+def test_web_look_screens_one_step_in_or_solved_are_never_read_wrong(look: int, walked: int) -> None:
+    for level in (1, 2, 3, 4):
+        image, board, route = _web_screen(look, level, walked)
+        found = detect(image, read_text=False)
+        if found.ok:
+            assert found.board == board, f"level {level}: {found.board.to_text()}"
+            assert found.walked == route, f"level {level}: walked {found.walked}"
+        else:
+            assert found.reason, f"level {level}: refused without a reason"
+
+
 # -- the sweep ------------------------------------------------------------------------------
 
 

@@ -29,23 +29,60 @@ def centre(cell: Cell) -> tuple[int, int]:
     return ORIGIN[0] + PITCH * cell[1], ORIGIN[1] + PITCH * cell[0]
 
 
-def drawn(path: tuple[Cell, ...] = PATH, *, finger: bool = True) -> np.ndarray:
+# every open cell of the board above, start [4, 4] (with its holes drawn dark: SOLVED_DARK)
+SOLVED: tuple[Cell, ...] = (
+    *((4, c) for c in (4, 3, 2, 1, 0)),
+    (3, 0), (2, 0), (1, 0), (1, 1), (1, 2), (2, 2), (3, 2), (3, 1),
+)  # fmt: skip
+SOLVED_HOLES = {
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (0, 3),
+    (0, 4),
+    (1, 3),
+    (1, 4),
+    (2, 1),
+    (2, 3),
+    (2, 4),
+    (3, 3),
+    (3, 4),
+}
+DARK = (56, 60, 52)
+
+
+def drawn(
+    path: tuple[Cell, ...] = PATH,
+    *,
+    finger: bool = True,
+    holes: set[Cell] = HOLES,
+    dark_holes: bool = False,
+    start_ring: bool = False,
+) -> np.ndarray:
     """A sky-blue to pink gradient, cream tiles, the walked ones blue with a white line through
-    their centres from the start to the head, and the finger's translucent dot on the head."""
+    their centres from the start to the head, and the finger's translucent dot on the head.
+    `dark_holes`: the holes are dark tiles, not the background; `start_ring`: the start carries a
+    dot of the walked colour with a pale rim (a marker that stays on the start)."""
     height, width = 800, 600
     t = np.linspace(0.0, 1.0, height)[:, None, None]
     top, bottom = np.array([235, 200, 150]), np.array([185, 160, 200])
     image = np.repeat((top + (bottom - top) * t).astype(np.uint8), width, axis=1)
     for r in range(ROWS):
         for c in range(COLS):
-            if (r, c) in HOLES:
+            if (r, c) in holes and not dark_holes:
                 continue
             x, y = centre((r, c))
             half = TILE // 2
-            colour = BLUE if (r, c) in path else CREAM
+            colour = DARK if (r, c) in holes else BLUE if (r, c) in path else CREAM
             cv2.rectangle(image, (x - half, y - half), (x + half - 1, y + half - 1), colour, -1)
     points = np.array([centre(cell) for cell in path], np.int32)
     cv2.polylines(image, [points], False, WHITE, 5, cv2.LINE_AA)
+    if start_ring:
+        sx, sy = centre(path[0])
+        pale = tuple(int(v + (255 - v) * 0.5) for v in BLUE)
+        # about half the tile's middle pale, half its own colour (as random look 331 draws it)
+        cv2.circle(image, (sx, sy), round(0.34 * TILE), pale, -1, cv2.LINE_AA)
+        cv2.circle(image, (sx, sy), round(0.22 * TILE), BLUE, -1, cv2.LINE_AA)
     if finger:
         light = image.copy()
         hx, hy = centre(path[-1])
@@ -84,3 +121,23 @@ def test_a_tile_centre_is_its_box_middle_even_where_the_line_turns_inside_it() -
     near = np.flatnonzero((np.abs(blobs.x - x) < 20) & (np.abs(blobs.y - y) < 20))
     assert len(near) == 1
     assert abs(blobs.x[near[0]] - (x - 0.5)) <= 0.5 and abs(blobs.y[near[0]] - (y - 0.5)) <= 0.5
+
+
+def test_dark_holes_stay_holes_when_every_open_tile_is_walked() -> None:
+    # the plain colour the dark holes are judged against is the walked tiles' once their lines
+    # are known; judged before, against no plain cell at all, the holes read as open cells
+    found = detect(drawn(SOLVED, holes=SOLVED_HOLES, dark_holes=True), read_text=False)
+    assert found.ok, found.reason
+    assert found.board is not None
+    assert found.board.holes == frozenset(SOLVED_HOLES)
+    assert found.board.start == SOLVED[0]
+    assert found.walked == SOLVED
+
+
+def test_a_pale_ringed_start_on_a_solved_board_is_not_taken_for_the_finger() -> None:
+    # the start's dot with a pale rim, on a tile of the walked colour, looks like a light over
+    # the tile: taken for the finger, the path read the wrong way round (from its bare head)
+    image = drawn(SOLVED, holes=SOLVED_HOLES, dark_holes=True, start_ring=True, finger=False)
+    found = detect(image, read_text=False)
+    assert found.board is None
+    assert found.reason is not None and "cannot tell where the drawn path began" in found.reason

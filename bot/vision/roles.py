@@ -109,6 +109,10 @@ def interpret(reading: Reading) -> Roles:
         red_goal=_red_goal(reading, figures + marks + coloured, coloured, walked_colour),
         ringed=ringed,
     )
+    if walked_colour is None and order:
+        # the path found only under a figure (one step: the figure and one cell beside it): its
+        # colour is that cell's, and a marker on the figure's end may be the start's as well
+        walked_colour = _walked_colour([c for c in order if c in colour], {}, colour)
     if walked_colour is not None and order:
         ends_now = (order[0], order[-1])
         # a finger's translucent light on an end: the head (never the start's own colour)

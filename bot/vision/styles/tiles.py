@@ -181,6 +181,7 @@ def _background_of(image: np.ndarray, lattice: Lattice) -> np.ndarray:
 
 
 STRIP = 1  # samples either side of the core's middle row or column a centre line may take
+OWN_SHARE = 0.3  # share of a lined tile's samples in its own (median) colour
 LINE_EVEN = 0.6  # share of a centre line's samples in its one colour or blended with the tile
 
 
@@ -224,7 +225,10 @@ def _centre_lines(core: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.
     # the line is one colour: most of its samples are it or its blend with the tile (a line as
     # wide as the samples' spacing is sampled half on its soft edge)
     even = _blends(grid, median, line).sum(axis=(2, 3)) >= LINE_EVEN * line.sum(axis=(2, 3))
-    return ~(line & ~strip).any(axis=(2, 3)) & centre & arms.any(axis=-1) & even, arms
+    # the median is the tile's own colour only where it is drawn: a median that falls between two
+    # colours (a pale ring around a disc, each half the samples) is no tile with a line on it
+    own = (~off).mean(axis=(2, 3)) >= OWN_SHARE
+    return ~(line & ~strip).any(axis=(2, 3)) & centre & arms.any(axis=-1) & even & own, arms
 
 
 def _blends(grid: np.ndarray, median: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -287,15 +291,16 @@ def _classify(
     kinds[covered & framed & (dominant < MARKED_CELL)] = FIGURE
     kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
     kinds[outside(image, lattice, box)] = HOLE
-    kinds[_drawn_dark(kinds, median, background)] = HOLE
-    kinds[_hatched(kinds, core, median, background)] = HOLE
-    kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
     marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background)
     if marked.any():  # only a marked or covered tile may carry a centre line
         lined, _, _ = centre_line_joins(image, lattice, box, core, median, background, kinds == CELL)
         kinds[lined & marked] = CELL
+    # (first: the plain cells the dark and hatched holes are judged against are then all known)
+    kinds[_drawn_dark(kinds, median, background)] = HOLE
+    kinds[_hatched(kinds, core, median, background)] = HOLE
+    kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     return kinds, median
 

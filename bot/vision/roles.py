@@ -83,6 +83,11 @@ def interpret(reading: Reading) -> Roles:
     if ringed is not None:  # the cells the path may go to next, marked around the head: plain cells
         strays = []
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
+    drawn = _drawn_holes(reading, off_marks, [*figures, *marks, *coloured], walked_colour is None)
+    if drawn:  # marked tiles alike, two or more: holes drawn as tiles (an inner square), not roles
+        open_cells = open_cells - drawn
+        marks = [m for m in marks if m not in drawn]
+        off_marks = [m for m in off_marks if m not in drawn]
     if off_marks:  # a mark on a tile of its own colour: a start, a goal, or a hole drawn as a tile?
         shown = ", ".join(str(list(c)) for c in off_marks[:4])
         start_check = Check(
@@ -363,6 +368,56 @@ def _marks_off_plain(
         and not on(m, plain_colour)
         and (walked_colour is None or not on(m, walked_colour))
     ]
+
+
+def _drawn_holes(
+    reading: Reading, off_marks: list[Cell], odd: list[Cell], path_unknown: bool
+) -> frozenset[Cell]:
+    """The marked tiles of `off_marks` (a tile of neither the plain nor the path's colour, a mark
+    on it) that come in families: two or more alike in every colour measured (the tile's middle,
+    its margin, around its middle). A start is one of a kind and so is a goal; a look repeated
+    over the board, neither plain nor walked, is how an app draws its holes (an inner square on a
+    darker tile). A family is not taken when no path was seen and its tiles are joined to each
+    other and to another odd position: that is also how walked tiles look whose path was missed
+    (a start, then numbered tiles in the path's colour), and a hole read for a walked cell would
+    be a wrong board."""
+    families: list[list[Cell]] = []
+    for m in off_marks:
+        for family in families:
+            first = family[0]
+            if all(
+                bool(same(values[m], values[first]))
+                for values in (reading.colours, reading.grounds, reading.edges)
+            ):
+                family.append(m)
+                break
+        else:
+            families.append([m])
+    holes: set[Cell] = set()
+    for family in families:
+        if len(family) < 2:
+            continue
+        members = set(family)
+        if (
+            path_unknown
+            and _connected(members)
+            and any(n in odd and n not in members for m in family for n in reading.neighbours(m))
+        ):
+            continue
+        holes |= members
+    return frozenset(holes)
+
+
+def _connected(cells: set[Cell]) -> bool:
+    """Whether `cells` form one group joined side by side."""
+    todo, seen = [next(iter(cells))], set()
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo += [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in cells]
+    return seen == cells
 
 
 def _covering_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:

@@ -7,7 +7,8 @@ and 0.45-0.49 pitch (where a frame is drawn: inside the cell, or on its bounds).
 
 - a CELL when the field surrounds a dot: plain and walked dots alike (`roles.py` tells them
   apart by the path's band, wide or a few pixels thin);
-- a FIGURE when a big disc covers it (the path's head marker, or a start's disc);
+- a FIGURE when a big disc covers it (the path's head marker, or a start's disc); one bigger
+  than the ring around the dot (an avatar) still leaves the field at the cell's corners;
 - a MARK when a frame surrounds it (the start and the goal, labelled S and E in the middle or in
   a lower corner), or when something small lies beside the dot on one side of it (a flag);
 - a HOLE when it is no field: hatched, another flat colour, nothing at all (while the grid
@@ -39,6 +40,10 @@ AROUND = ring_offsets(0.34, 0.3, 5)  # outside a head marker (0.31), inside a fr
 RIM = ring_offsets(0.39, 0.25, 5)
 # a frame drawn on the cell's own bounds (a thin square a pitch wide): its line lies on the gaps
 OUTER_RIMS = tuple(ring_offsets(radius, 0.25, 5) for radius in (0.45, 0.47, 0.49))
+# the cell's corners, beyond a round figure's reach (0.37 pitch at most) and inside a square hole's
+# (0.47): two samples on each diagonal
+CORNERS = np.array([(sx * t, sy * t) for sx in (-1, 1) for sy in (-1, 1) for t in (0.42, 0.44)])
+CORNERS_FIELD = 0.75
 HATCH_SIDE = 29  # samples along a side of the hatch square: 3 px apart at an 88 px pitch
 HATCH = square_offsets(0.42, HATCH_SIDE)  # finer than any stripe a hole is hatched with
 HATCH_INSIDE = 0.3  # the stripes are read outside this (pitches from the centre): beyond an inner square
@@ -105,6 +110,11 @@ def _classify(
     # all (the grid never grows into such positions, so they can only lie between cells)
     texture = sample(image, lattice, box, HATCH)
     kinds[(around_field < 0.4) | (~on_field & _hatched(texture, HATCHED))] = HOLE
+    # a big round figure (an avatar, a start's large dot) covers the ring around the dot too, but
+    # not the cell's corners, where the field shows; a hole drawn (a square of another colour, a
+    # hatching, the page) covers the corners as well
+    corners_field = same(sample(image, lattice, box, CORNERS), field).mean(axis=2) >= CORNERS_FIELD
+    kinds[(around_field < 0.4) & corners_field & dot] = FIGURE
     # a hole drawn as stripes belongs to the board (the grid grows through a hatched row); a
     # hatching in the field's own shades (a dark pattern on a dark field) is field all round, but
     # it has no dot: its middle is the field or the inner square's flat colour. Only clear stripes

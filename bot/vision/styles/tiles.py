@@ -127,15 +127,20 @@ def centre_line_joins(
             np.zeros((rows - 1, cols), bool),
         )
     thin_right, thin_down = _lines_across(image, lattice, box, background)
-    # arms: (R, C, 4) as up, right, down, left
-    join_right = lines[:, :-1] & lines[:, 1:] & arms[:, :-1, 1] & arms[:, 1:, 3] & thin_right
-    join_down = lines[:-1, :] & lines[1:, :] & arms[:-1, :, 2] & arms[1:, :, 0] & thin_down
+    # arms: (R, C, 4) as up, right, down, left; two lines run into each other across the gap
+    into_right = lines[:, :-1] & lines[:, 1:] & arms[:, :-1, 1] & arms[:, 1:, 3]
+    into_down = lines[:-1, :] & lines[1:, :] & arms[:-1, :, 2] & arms[1:, :, 0]
+    join_right, join_down = into_right & thin_right, into_down & thin_down
     lined = _joined(join_right, join_down)
     rest = cells & ~lined
     if rest.any():
         plain = same(median, commonest_colour(median[rest]))
-        join_right &= ~(plain[:, :-1] & plain[:, 1:])
-        join_down &= ~(plain[:-1, :] & plain[1:, :])
+        plain_right, plain_down = plain[:, :-1] & plain[:, 1:], plain[:-1, :] & plain[1:, :]
+        join_right &= ~plain_right
+        join_down &= ~plain_down
+        # a hint's line is often as pale as the gaps it crosses, so it may not show there: plain
+        # tiles whose lines run into each other are plain cells under a line all the same
+        lined |= _joined(into_right & plain_right, into_down & plain_down)
     return lined, join_right, join_down
 
 
@@ -279,7 +284,8 @@ def _classify(
     uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
     background_share = same(core, background).mean(axis=2)
     framed = _gap_corners(corner_samples(image, lattice, box), background) >= 3
-    rim_same = same(sample(image, lattice, box, RIM), median[:, :, None, :]).mean(axis=2) >= RIM_SAME
+    rim = sample(image, lattice, box, RIM)
+    rim_same = same(rim, median[:, :, None, :]).mean(axis=2) >= RIM_SAME
     dominant = same(core, median[:, :, None, :]).mean(axis=2)
 
     kinds = np.full(median.shape[:2], FOREIGN)
@@ -290,6 +296,7 @@ def _classify(
     kinds[covered & framed & (dominant >= MARKED_CELL)] = MARK
     kinds[covered & framed & (dominant < MARKED_CELL)] = FIGURE
     kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
+    kinds[_ground_with_a_grey_mark(kinds, rim, median, background)] = HOLE
     kinds[outside(image, lattice, box)] = HOLE
     # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
@@ -331,6 +338,17 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
         & _dark_as_a_hole(colours, plain)
         & ~same(colours, plain)
     )
+
+
+def _ground_with_a_grey_mark(
+    kinds: np.ndarray, rim: np.ndarray, colours: np.ndarray, background: np.ndarray
+) -> np.ndarray:
+    """Marked or covered positions that are holes drawn as the board's own ground with a grey or
+    black mark in it (an inner square): the rim shows what lies between the cells, the middle has
+    no hue. Every role is drawn on a cell (a start, a goal, a walked tile: the rim in the cell's
+    colour, or a frame in a colour of its own), never on the ground between the cells."""
+    on_ground = same(rim, background).mean(axis=2) >= RIM_SAME
+    return ((kinds == MARK) | (kinds == FIGURE)) & on_ground & (np.ptp(colours, axis=-1) <= COLOURLESS)
 
 
 def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, background: np.ndarray) -> np.ndarray:

@@ -42,8 +42,10 @@ def read_corner_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, in
     beside the dot); two corners with different letters read as None.
 
     Only the lower corners: the upper ones hold the step numbers these apps print on walked
-    cells, and a 5 is an S turned half a turn as much as an S is."""
-    near, far = CORNER
+    cells, and a 5 is an S turned half a turn as much as an S is. The corner stays inside the
+    cell's own shape: on tiles (cells as wide as most of the pitch) within 0.48 of the tile's side
+    from its centre, so the gap around it (a frame drawn there, the page) is never taken for ink."""
+    near, far = CORNER[0], min(CORNER[1], 0.48 * lattice.fill) if lattice.fill > 0.5 else CORNER[1]
     found = set()
     for xs in ((-far, -near), (near, far)):
         letter = _letter_in(image, lattice, index, xs, (near, far), 0.15, CORNER_TALL)

@@ -62,6 +62,14 @@ def interpret(reading: Reading) -> Roles:
             if not (same(g, plain_colour) and same(colour[a], plain_colour) and same(colour[b], plain_colour))
         }
         plain_colour = _plain_colour(cells, between_cells, colour)
+    if plain_colour is not None:  # a "band" in just one end's colour, between a plain cell and
+        # one that is not, is that end's own edge (touching cells, the lattice a pixel off the
+        # line between them): a cell the path joins takes the path's colour, a plain one has not
+        between_cells = {
+            (a, b): g
+            for (a, b), g in between_cells.items()
+            if not _one_sided(g, colour[a], colour[b], plain_colour)
+        }
     edges = list(between_cells) + _joins_beside_marks(reading, bands, between_cells, plain_colour)
     joined = {cell for edge in edges for cell in edge}
     walked_colour = _walked_colour([cell for cell in cells if cell in joined], between_cells, colour)
@@ -213,6 +221,13 @@ def _named_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray |
         if m in reading.letters
         or not (same(reading.colours[m], plain_colour) or same(reading.grounds[m], plain_colour))
     ]
+
+
+def _one_sided(band: np.ndarray, a: np.ndarray, b: np.ndarray, plain: np.ndarray) -> bool:
+    """Whether `band` has the colour of just one of the two cells it lies between, one of them in
+    the plain colour and the other not: the gap shows one cell's own edge, not a join."""
+    one_plain = bool(same(a, plain)) != bool(same(b, plain))
+    return one_plain and bool(same(band, a)) != bool(same(band, b))
 
 
 def _walked_colour(

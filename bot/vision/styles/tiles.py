@@ -55,7 +55,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
     # measured from the tile's own size, so it stays inside a small tile and outside a big mark
     side = lattice.fill
     margin = ring_offsets(MARGIN * side, 0.1 * side, 3)
-    reading = read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS, margin)
+    reading = read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS, margin, letters_in_corners=True)
     return _with_centre_line(image, reading)
 
 
@@ -309,7 +309,56 @@ def _classify(
     kinds[_hatched(kinds, core, median, background)] = HOLE
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
+    kinds[_corner_marks(image, lattice, box, kinds, median)] = MARK
     return kinds, median
+
+
+CORNER_SPAN = (0.3, 0.8)  # a corner patch, in half tile sides from the centre along both axes
+CORNER_SAMPLES = 12  # per side of a corner patch: closer than a small letter's strokes
+EDGE = 0.9  # half tile sides from the centre: just inside the tile's edge
+CORNER_INK = 4  # samples off the tile's colour in a corner patch: a mark there (a small S)
+
+
+def _corner_marks(
+    image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray, colours: np.ndarray
+) -> np.ndarray:
+    """Cells with a small mark in one lower corner of the tile and nothing in the other three:
+    an S printed in the corner of the start's tile (beside a frame in the gap around it), which
+    the middle's samples miss. What an app draws on every cell or around a cell's middle (rings
+    on the next steps, a rounded tile's corners, a glow) is alike in all four corners; step numbers
+    go in an upper corner, and only on walked cells."""
+    cells = kinds == CELL
+    if not cells.any():
+        return cells
+    half = lattice.fill / 2
+    t = np.linspace(CORNER_SPAN[0] * half, CORNER_SPAN[1] * half, CORNER_SAMPLES)
+    gx, gy = np.meshgrid(t, t)
+    # inside the tile's inscribed circle too: a round tile's corners are the page
+    inside = np.hypot(gx, gy) <= 0.95 * half
+    gx, gy = gx[inside], gy[inside]
+    # the tile's edges along each patch, from their middles (inside the tile's inscribed circle):
+    # a mark printed in the corner leaves them the tile's colour, where something reaching in
+    # from outside (the path's band mid-step into the next tile, a figure's foot) crosses them
+    edge = np.linspace(0.0, CORNER_SPAN[1] * half, CORNER_SAMPLES)
+    edge = edge[np.hypot(edge, EDGE * half) <= 0.95 * half]
+    inked, crossed = [], []
+    for sx, sy in ((-1, 1), (1, 1), (-1, -1), (1, -1)):  # lower left, lower right, upper ones
+        patch = sample(image, lattice, box, np.stack([sx * gx, sy * gy], axis=1))
+        inked.append((~same(patch, colours[:, :, None, :])).sum(axis=2) >= CORNER_INK)
+        strips = np.concatenate(
+            [np.stack([np.full_like(edge, sx * EDGE * half), sy * edge], axis=1),
+             np.stack([sx * edge, np.full_like(edge, sy * EDGE * half)], axis=1)]
+        )  # fmt: skip
+        crossed.append((~same(sample(image, lattice, box, strips), colours[:, :, None, :])).any(axis=2))
+    lower_left, lower_right, upper_left, upper_right = inked
+    one_lower = (lower_left & ~lower_right & ~crossed[0]) | (lower_right & ~lower_left & ~crossed[1])
+    # a figure's tail or ear reaches over into the cell beside it (the real game's cat)
+    by_figure = np.zeros(kinds.shape, bool)
+    figure = kinds == FIGURE
+    by_figure[:-1, :] |= figure[1:, :]
+    by_figure[:, 1:] |= figure[:, :-1]
+    by_figure[:, :-1] |= figure[:, 1:]
+    return cells & one_lower & ~upper_left & ~upper_right & ~by_figure
 
 
 DARK_HOLE = 0.5  # a hole drawn dark is at most this bright against the plain cells

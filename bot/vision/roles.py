@@ -90,6 +90,12 @@ def interpret(reading: Reading) -> Roles:
     ringed = _ringed(reading, strays, colour, open_cells, in_path, ends)
     if ringed is not None:  # the cells the path may go to next, marked around the head: plain cells
         strays = []
+    else:  # or rings (thin marks on plain cells) around the head
+        rings = _thin_marks(reading, marks, plain_colour)
+        heads = ends if order else sorted(set(figures + marks + coloured) - set(rings))
+        ringed = _ringed_by(reading, rings, open_cells, in_path, heads)
+        if ringed is not None:
+            marks = [m for m in marks if m not in rings]
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
     drawn = _drawn_holes(reading, off_marks, [*figures, *marks, *coloured], walked_colour is None)
     if drawn:  # marked tiles alike, two or more: holes drawn as tiles (an inner square), not roles
@@ -198,13 +204,37 @@ def _ringed(
     """
     if len(strays) < 2 or not all(same(colour[c], colour[strays[0]]) for c in strays):
         return None
-    wanted = set(strays)
+    return _ringed_by(reading, strays, open_cells, in_path, ends)
+
+
+def _ringed_by(
+    reading: Reading, marked: list[Cell], open_cells: frozenset[Cell], in_path: set[Cell], ends: list[Cell]
+) -> Cell | None:
+    """The one candidate head among `ends` whose open cells not walked are exactly `marked` (two
+    or more cells marked alike): the cells the path may go to next."""
+    if len(marked) < 2:
+        return None
+    wanted = set(marked)
     fits = [
         end
         for end in ends
         if {n for n in reading.neighbours(end) if n in open_cells and n not in in_path} == wanted
     ]
     return fits[0] if len(fits) == 1 else None
+
+
+def _thin_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
+    """The marks that leave a plain cell plain in its middle and its margin, with no letter read
+    on them: a thin ring or frame, such as apps draw around the cells the path may go to next."""
+    if plain_colour is None:
+        return []
+    return [
+        m
+        for m in marks
+        if m not in reading.letters
+        and same(reading.colours[m], plain_colour)
+        and same(reading.grounds[m], plain_colour)
+    ]
 
 
 def _named_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:

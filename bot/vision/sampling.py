@@ -68,13 +68,31 @@ def outside(image: np.ndarray, lattice: Lattice, box: Box, half: float = 0.28) -
     return bad_y[:, None] | bad_x[None, :]
 
 
-def corner_samples(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
+ALONG_GAP = 0.15  # pitches from a lattice corner along the gaps: past a sparkle's arms (0.09)
+
+
+def corner_samples(image: np.ndarray, lattice: Lattice, box: Box, *, diagonal: bool = False) -> np.ndarray:
     """Five colours at each lattice corner around the positions of `box` (the corner point and a
     pixel or so either way, so a thin border line is found even where the corner point falls on
-    its anti-aliased edge): (R+1, C+1, 5, 3)."""
+    its anti-aliased edge): (R+1, C+1, 5, 3). With `diagonal`, 16 more (R+1, C+1, 21, 3): four a
+    little way off the corner along the diagonals and twelve along the gaps past `ALONG_GAP`,
+    beside and beyond a small cross or star drawn on the corner (a sparkle), whose arms cover the
+    first five."""
     r0, r1, c0, c1 = box
     dx, dy = max(0.015, 1.2 / lattice.pitch[0]), max(0.015, 1.2 / lattice.pitch[1])
     offsets = np.array([[0, 0], [-dx, 0], [dx, 0], [0, -dy], [0, dy]]) - 0.5
+    if diagonal:
+        ex, ey = max(0.035, 2.5 / lattice.pitch[0]), max(0.035, 2.5 / lattice.pitch[1])
+        corners = np.array([[-ex, -ey], [ex, -ey], [-ex, ey], [ex, ey]])
+        # and along the gaps, past the arms of a star on the corner (a thin line between
+        # touching tiles: a pixel or so either way, as at the corner point)
+        along = [
+            (a, b * dy) if horizontal else (b * dx, a)
+            for a in (-ALONG_GAP, ALONG_GAP)
+            for b in (-1, 0, 1)
+            for horizontal in (True, False)
+        ]
+        offsets = np.concatenate([offsets, corners - 0.5, np.array(along) - 0.5])
     return sample(image, lattice, (r0, r1 + 1, c0, c1 + 1), offsets)
 
 

@@ -86,10 +86,15 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
     gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()
     gaps_right[join_right] = reading.colours[:, :-1][join_right]
     gaps_down[join_down] = reading.colours[:-1, :][join_down]
+    # between two tiles the line runs through, the line says which are joined: where tiles touch
+    # (a grid split by thin lines), walked tiles side by side show their colour across every line
+    # between them, joined in the path's order or not
+    both_right = lined[:, :-1] & lined[:, 1:]
+    both_down = lined[:-1, :] & lined[1:, :]
     return replace(
         reading,
-        bands_right=reading.bands_right | join_right,
-        bands_down=reading.bands_down | join_down,
+        bands_right=(reading.bands_right & ~both_right) | join_right,
+        bands_down=(reading.bands_down & ~both_down) | join_down,
         gaps_right=gaps_right,
         gaps_down=gaps_down,
         covered_right=reading.covered_right & ~join_right,
@@ -283,7 +288,7 @@ def _classify(
     # a cell is one colour all over: a flag or a letter on 5 % of it makes it a marked cell
     uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
     background_share = same(core, background).mean(axis=2)
-    framed = _gap_corners(corner_samples(image, lattice, box), background) >= 3
+    framed = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background) >= 3
     rim = sample(image, lattice, box, RIM)
     rim_same = same(rim, median[:, :, None, :]).mean(axis=2) >= RIM_SAME
     dominant = same(core, median[:, :, None, :]).mean(axis=2)
@@ -472,6 +477,13 @@ def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:
 
 def _gap_corners(corners: np.ndarray, background: np.ndarray) -> np.ndarray:
     """How many of each position's four corners show the background (a cell has 3 or 4, a flat
-    panel none): any of the five samples at a corner, so a thin border line counts."""
-    gap = same(corners, background).any(axis=2)  # (R+1, C+1)
+    panel none): any of the five samples at a corner, so a thin border line counts; or, where
+    something small lies on the corner (a sparkle), a sample off it along a diagonal, or the gaps
+    in three of the four directions along them (`corner_samples`)."""
+    seen = same(corners, background)  # (R+1, C+1, 21)
+    gap = seen[:, :, :5].any(axis=2)
+    if seen.shape[2] > 5:
+        diagonal = seen[:, :, 5:9].any(axis=2)
+        along = seen[:, :, 9:].reshape(*seen.shape[:2], 2, 3, 2)  # (side, jitter, direction)
+        gap |= diagonal | (along.any(axis=3).sum(axis=(2, 3)) >= 3)
     return gap[:-1, :-1].astype(int) + gap[:-1, 1:] + gap[1:, :-1] + gap[1:, 1:]

@@ -164,6 +164,15 @@ def interpret(reading: Reading) -> Roles:
     else:
         start, end, start_check = _start_and_end(odd)
         walked, head = (), start
+    line_in = _line_into(reading, start) if not order and start is not None else None
+    if line_in is not None:
+        start_check = Check(
+            "start",
+            False,
+            f"a line through the cells' centres runs from {list(line_in)} into the start {list(start)},"
+            " over cells in the plain colour: a path drawn in that colour or a hint, not told apart",
+        )
+        start, end, walked = None, None, ()
     if ringed is not None and start is not None and ringed != head:
         start_check = Check(
             "start",
@@ -172,6 +181,20 @@ def interpret(reading: Reading) -> Roles:
         )
         start, end, walked = None, None, ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
+
+
+def _line_into(reading: Reading, start: Cell) -> Cell | None:
+    """A cell beside the start whose centre line runs toward the start, when no path was read: a
+    line over cells in the plain colour. Apps draw a hint from beyond the head (a line from the
+    head itself would be a path in all but colour), and some draw the path itself as a thin line
+    over cells that keep their colour; read as untouched, that path would be missed."""
+    if reading.lines_to is None:
+        return None
+    for cell in reading.neighbours(start):
+        arm = {(-1, 0): 2, (0, 1): 3, (1, 0): 0, (0, -1): 1}[(cell[0] - start[0], cell[1] - start[1])]
+        if bool(reading.lines_to[cell][arm]):
+            return cell
+    return None
 
 
 def _bands(reading: Reading, open_cells: frozenset[Cell]) -> dict[tuple[Cell, Cell], np.ndarray]:

@@ -28,6 +28,7 @@ from onestroke.bot.vision.sampling import (
     same,
     sample,
 )
+from onestroke.bot.vision.styles.apart import set_apart
 from onestroke.solver.board import Cell
 
 # a style's classifier: (image, lattice, background, box) -> (kinds, colours) of the box's positions
@@ -80,6 +81,12 @@ def read_grid(
         # an unknown position whose far side goes on in its own colour is the page or a panel
         # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
         kinds[ring & (kinds == FOREIGN) & continues] = HOLE
+        # a position beside the grid on a shape set apart from it and wider than a cell (a row
+        # of buttons in the cells' colour, words on them) is no cell, marked or missed
+        sides = ring.copy()
+        sides[[0, 0, -1, -1], [0, -1, 0, -1]] = False
+        unsure = (kinds == FOREIGN) | (kinds == MARK) | (kinds == FIGURE)
+        kinds[set_apart(image, lattice, box, colours, sides & unsure)] = HOLE
         return kinds, colours
 
     box, left_out = grow(kinds_of, members)

@@ -81,6 +81,9 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
     lined &= reading.kinds == CELL
     join_right &= lined[:, :-1] & lined[:, 1:]
     join_down &= lined[:-1, :] & lined[1:, :]
+    if lined.any():  # which way each line runs, joined or not (a line over plain cells)
+        arms = _centre_lines(core, np.median(core, axis=2))[1]
+        reading = replace(reading, lines_to=arms & lined[..., None])
     if not (join_right.any() or join_down.any()):
         return reading
     gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()

@@ -1,0 +1,63 @@
+"""Shapes beside the grid that are set apart from it: a button or a bar wider than a cell.
+
+A row of buttons under a board (undo, hint, restart) is drawn in the cells' own colour by many
+apps, and a lattice point beyond the grid may fall on one. In the cells' colour and not flat (a
+word on it), it reads like a cell the reader missed, so the grid "may go on" and the board was
+refused. Its shape says otherwise: it runs on sideways past where a cell of the board ends, and
+the board's gap or the page lies between it and the grid. A missed cell (under a hint line, at a
+gradient's far end, cut by the path's line) is never wider than a cell: it stays in doubt.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from onestroke.bot.vision.lattice import Lattice
+from onestroke.bot.vision.sampling import Box, same
+
+WIDER = 1.4  # a shape this many cell sides wide (or more) is no cell
+TOWARD_GRID = 0.55  # pitches from its lattice point toward the grid a set-apart shape may reach
+
+
+def set_apart(
+    image: np.ndarray, lattice: Lattice, box: Box, colours: np.ndarray, where: np.ndarray
+) -> np.ndarray:
+    """Of the positions `where` (in `box`, each beside the grid on one side), those on a shape in
+    the position's own colour that is more than `WIDER` cells wide along the grid's edge and
+    does not reach toward the grid past its own half pitch (so it is not joined to the cells)."""
+    out = np.zeros(where.shape, bool)
+    r0, _, c0, _ = box
+    rows, cols = where.shape
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    side = lattice.fill
+    height, width = image.shape[:2]
+    for r, c in zip(*np.nonzero(where), strict=True):
+        # which side the grid lies on: a position in the top or bottom ring row runs along a row
+        along_rows = r in (0, rows - 1)
+        toward = (1 if r == 0 else -1) if along_rows else (1 if c == 0 else -1)
+        cx, cy = ox + px * (c0 + c), oy + py * (r0 + r)
+        x0, x1 = max(0, int(cx - 1.5 * px)), min(width, int(cx + 1.5 * px) + 1)
+        y0, y1 = max(0, int(cy - 1.5 * py)), min(height, int(cy + 1.5 * py) + 1)
+        if x1 - x0 < 3 or y1 - y0 < 3:
+            continue
+        window = image[y0:y1, x0:x1].astype(np.int16)
+        mask = same(window, colours[r, c].astype(np.int16)).astype(np.uint8)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        # the shape under the position: the component with most pixels in its middle
+        mx0, mx1 = int(cx - 0.25 * px) - x0, int(cx + 0.25 * px) - x0 + 1
+        my0, my1 = int(cy - 0.25 * py) - y0, int(cy + 0.25 * py) - y0 + 1
+        middle = labels[max(0, my0) : max(0, my1), max(0, mx0) : max(0, mx1)].ravel()
+        middle = middle[middle > 0]
+        if not len(middle):
+            continue
+        label = int(np.bincount(middle).argmax())
+        left, top, w, h = (int(v) for v in stats[label, :4])
+        if along_rows:
+            wide = w / px >= WIDER * side
+            near = (cy - (y0 + top)) / py if toward < 0 else ((y0 + top + h) - cy) / py
+        else:
+            wide = h / py >= WIDER * side
+            near = (cx - (x0 + left)) / px if toward < 0 else ((x0 + left + w) - cx) / px
+        out[r, c] = wide and near <= TOWARD_GRID
+    return out

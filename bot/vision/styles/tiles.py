@@ -418,15 +418,29 @@ def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, backgroun
     if not cells.any():
         return np.zeros(kinds.shape, bool)
     plain = commonest_colour(colours[cells])
-    colourless = (np.ptp(core, axis=-1) <= COLOURLESS).all(axis=2)
+    grey = np.ptp(core, axis=-1) <= COLOURLESS
     darker = (core.mean(axis=-1) < background.mean() - COLOUR_TOLERANCE).all(axis=2)
-    return (
-        ((kinds == MARK) | (kinds == FIGURE))
-        & colourless
-        & darker
-        & _dark_as_a_hole(colours, plain)
-        & ~same(colours, plain)
-    )
+    dark = ((kinds == MARK) | (kinds == FIGURE)) & _dark_as_a_hole(colours, plain) & ~same(colours, plain)
+    # or hatched on the grid's own ground, as light as the lines between the cells and tinged with
+    # the cells' hue: grey to black as a whole, and alike over the board (`_families`)
+    grey_whole = np.ptp(colours, axis=-1) <= COLOURLESS
+    family = _families(dark & grey_whole & (grey.mean(axis=2) >= GREY_SHARE), colours)
+    return dark & ((grey.all(axis=2) & darker) | family)
+
+
+GREY_SHARE = 0.5  # share of a hatched hole's samples grey to black, where a family of them is alike
+
+
+def _families(found: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """The positions of `found` whose colour two or more of them share. A hatching on the grid's
+    own ground (as light as the lines between the cells) is not darker than those lines; but a
+    start, a goal or a figure is one of a kind, where an app draws every hole alike."""
+    cells = list(zip(*np.nonzero(found), strict=True))
+    out = np.zeros(found.shape, bool)
+    for cell in cells:
+        alike = sum(bool(same(colours[cell], colours[other])) for other in cells)
+        out[cell] = alike >= 2
+    return out
 
 
 def _dark_as_a_hole(colours: np.ndarray, plain: np.ndarray) -> np.ndarray:
@@ -481,12 +495,13 @@ def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:
 def _gap_corners(corners: np.ndarray, background: np.ndarray) -> np.ndarray:
     """How many of each position's four corners show the background (a cell has 3 or 4, a flat
     panel none): any of the five samples at a corner, so a thin border line counts; or, where
-    something small lies on the corner (a sparkle), a sample off it along a diagonal, or the gaps
-    in three of the four directions along them (`corner_samples`)."""
+    something small lies on the corner (a sparkle), two of the four samples off it along the
+    diagonals, or the gaps in three of the four directions along them (`corner_samples`). (Any
+    one diagonal sample was too lenient: a framed grid's page read as cells mid-drag.)"""
     seen = same(corners, background)  # (R+1, C+1, 21)
     gap = seen[:, :, :5].any(axis=2)
     if seen.shape[2] > 5:
-        diagonal = seen[:, :, 5:9].any(axis=2)
+        diagonal = seen[:, :, 5:9].sum(axis=2) >= 2
         along = seen[:, :, 9:].reshape(*seen.shape[:2], 2, 3, 2)  # (side, jitter, direction)
         gap |= diagonal | (along.any(axis=3).sum(axis=(2, 3)) >= 3)
     return gap[:-1, :-1].astype(int) + gap[:-1, 1:] + gap[1:, :-1] + gap[1:, 1:]

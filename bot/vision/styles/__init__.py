@@ -85,7 +85,7 @@ def read_grid(
         # of buttons in the cells' colour, words on them) is no cell, marked or missed
         sides = ring.copy()
         sides[[0, 0, -1, -1], [0, -1, 0, -1]] = False
-        unsure = (kinds == FOREIGN) | (kinds == MARK) | (kinds == FIGURE)
+        unsure = (kinds == MARK) | (kinds == FIGURE) | _like_a_cell(kinds, colours, ~ring)
         kinds[set_apart(image, lattice, box, colours, sides & unsure)] = HOLE
         return kinds, colours
 

@@ -18,6 +18,7 @@ from onestroke.bot.vision.sampling import Box, same
 
 WIDER = 1.4  # a shape this many cell sides wide (or more) is no cell
 TOWARD_GRID = 0.55  # pitches from its lattice point toward the grid a set-apart shape may reach
+SAMPLES_PER_PITCH = 30  # pixels looked at per pitch along each axis
 
 
 def set_apart(
@@ -32,27 +33,29 @@ def set_apart(
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
     side = lattice.fill
     height, width = image.shape[:2]
+    step = max(1, int(min(px, py) / SAMPLES_PER_PITCH))  # every step-th pixel: widths to a few %
     for r, c in zip(*np.nonzero(where), strict=True):
         # which side the grid lies on: a position in the top or bottom ring row runs along a row
         along_rows = r in (0, rows - 1)
         toward = (1 if r == 0 else -1) if along_rows else (1 if c == 0 else -1)
         cx, cy = ox + px * (c0 + c), oy + py * (r0 + r)
-        x0, x1 = max(0, int(cx - 1.5 * px)), min(width, int(cx + 1.5 * px) + 1)
-        y0, y1 = max(0, int(cy - 1.5 * py)), min(height, int(cy + 1.5 * py) + 1)
-        if x1 - x0 < 3 or y1 - y0 < 3:
+        reach_x, reach_y = (1.5 * px, 0.8 * py) if along_rows else (0.8 * px, 1.5 * py)
+        x0, x1 = max(0, int(cx - reach_x)), min(width, int(cx + reach_x) + 1)
+        y0, y1 = max(0, int(cy - reach_y)), min(height, int(cy + reach_y) + 1)
+        if x1 - x0 < 3 * step or y1 - y0 < 3 * step:
             continue
-        window = image[y0:y1, x0:x1].astype(np.int16)
+        window = image[y0:y1:step, x0:x1:step].astype(np.int16)
         mask = same(window, colours[r, c].astype(np.int16)).astype(np.uint8)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
         # the shape under the position: the component with most pixels in its middle
-        mx0, mx1 = int(cx - 0.25 * px) - x0, int(cx + 0.25 * px) - x0 + 1
-        my0, my1 = int(cy - 0.25 * py) - y0, int(cy + 0.25 * py) - y0 + 1
+        mx0, mx1 = int((cx - 0.25 * px - x0) / step), int((cx + 0.25 * px - x0) / step) + 1
+        my0, my1 = int((cy - 0.25 * py - y0) / step), int((cy + 0.25 * py - y0) / step) + 1
         middle = labels[max(0, my0) : max(0, my1), max(0, mx0) : max(0, mx1)].ravel()
         middle = middle[middle > 0]
         if not len(middle):
             continue
         label = int(np.bincount(middle).argmax())
-        left, top, w, h = (int(v) for v in stats[label, :4])
+        left, top, w, h = (step * int(v) for v in stats[label, :4])
         if along_rows:
             wide = w / px >= WIDER * side
             near = (cy - (y0 + top)) / py if toward < 0 else ((y0 + top + h) - cy) / py

@@ -34,10 +34,12 @@ from benchmarks.looks_bench import (  # noqa: E402
 from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.labels import parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
+from onestroke.bot.vision.detect import Detection  # noqa: E402
 from onestroke.practice.game import GameOptions  # noqa: E402
 from onestroke.practice.looks import (  # noqa: E402
     SCREENS,
     RandomLook,
+    Sample,
     captured,
     look_from_seed,
     moment,
@@ -218,6 +220,14 @@ def test_a_look_that_is_no_number_is_a_usage_error(capsys: pytest.CaptureFixture
 # -- roles in random looks -------------------------------------------------------------------
 
 
+def read_exactly(shown: Sample) -> Detection:
+    """`detect` on a random-look screen, asserted to read its board (the truth's) exactly."""
+    found = detect(shown.image, read_text=False)
+    assert found.ok, found.reason
+    assert found.board == shown.truth.board
+    return found
+
+
 AVATAR_SEED = 150
 """A level of tiles with no holes drawn, an avatar on the start and an E on the goal."""
 
@@ -230,9 +240,7 @@ def test_an_avatar_covering_the_start_tile_is_read_as_the_start(end: str) -> Non
     look = replace(look_from_seed(AVATAR_SEED), start_marker="blob", end_marker=end)
     assert look.cell_style == "tiles" and look.hole_style == "absent"
     shown = sample(AVATAR_SEED, look)
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board and found.walked == shown.truth.walked
+    assert read_exactly(shown).walked == shown.truth.walked
 
 
 def test_an_avatar_start_beside_a_red_goal_tile_is_read_with_the_red_tile_as_the_goal() -> None:
@@ -315,9 +323,7 @@ def test_a_finger_on_the_head_tells_it_from_a_dot_on_the_start() -> None:
     taken toward white by one share in every channel. The start's dot is a colour of its own."""
     look = replace(look_from_seed(FINGER_ON_HEAD), background="flat")
     shown = sample(FINGER_ON_HEAD, look)
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board and found.walked == shown.truth.walked
+    assert read_exactly(shown).walked == shown.truth.walked
 
 
 def test_a_dot_on_one_end_of_a_drawn_path_and_nothing_on_the_other_is_refused() -> None:
@@ -421,9 +427,7 @@ field shows only at the cell's corners. It read as a hole, and no cell looked li
 def test_an_avatar_larger_than_the_ring_around_a_dot_is_the_start_not_a_hole(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.cell_style == "dots" and shown.look.start_marker == "blob"
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board
+    read_exactly(shown)
 
 
 INNER_ON_GROUND = (120, 155, 205)
@@ -439,9 +443,7 @@ def test_holes_drawn_as_an_inner_square_are_holes(seed: int) -> None:
     """Each read as a marked tile that might be the start, a goal or a hole, and refused."""
     shown = sample(seed)
     assert shown.look.hole_style == "inner" and shown.kind == "level"
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board
+    read_exactly(shown)
 
 
 def _numbered_tiles(walked: list[tuple[int, int]]) -> np.ndarray:
@@ -485,9 +487,7 @@ a start") before the corners were looked at."""
 def test_a_small_s_in_a_tile_corner_marks_the_start(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.start_marker == "letter" and shown.look.cell_style in ("tiles", "framed")
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board
+    read_exactly(shown)
 
 
 NEXT_RINGS = (19, 39, 104, 204)
@@ -500,9 +500,7 @@ Each read as 3-5 positions unlike the plain cells before the rings were told fro
 def test_rings_on_the_cells_beside_the_start_are_plain_cells(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.next_rings and shown.kind == "level"
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board
+    read_exactly(shown)
 
 
 def _ringed_tiles(ringed: list[tuple[int, int]]) -> np.ndarray:
@@ -542,9 +540,7 @@ their middle point."""
 def test_a_sparkle_where_the_gaps_meet_leaves_the_tiles_cells(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.cell_style in ("tiles", "touching") and shown.kind == "level"
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board
+    read_exactly(shown)
 
 
 LINE_ON_TOUCHING = 223
@@ -556,9 +552,7 @@ the path "branched" until the line alone said which walked cells are joined."""
 def test_a_centre_line_through_touching_walked_cells_gives_the_order() -> None:
     shown = sample(LINE_ON_TOUCHING)
     assert shown.look.path_style == "line" and shown.look.cell_style == "framed" and shown.kind == "half"
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board and found.walked == shown.truth.walked
+    assert read_exactly(shown).walked == shown.truth.walked
 
 
 BUTTONS_UNDER_THE_BOARD = (13, 160, 179)
@@ -570,9 +564,7 @@ lattice's next row falls on them, read as cells the reader missed ("the grid may
 def test_a_row_of_buttons_in_the_cells_colour_under_the_board_is_not_part_of_it(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.extras == "buttons" and shown.kind == "level"
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board
+    read_exactly(shown)
 
 
 def _tiles_over_a_row(wide: float) -> np.ndarray:
@@ -627,9 +619,7 @@ sample darker than the lines, so each read as a figure or a marked tile unlike t
 def test_holes_hatched_on_the_ground_alike_over_the_board_are_holes(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.hole_style == "hatched" and not shown.look.palette.dark
-    found = detect(shown.image, read_text=False)
-    assert found.ok, found.reason
-    assert found.board == shown.truth.board and found.walked == shown.truth.walked
+    assert read_exactly(shown).walked == shown.truth.walked
 
 
 # -- the sweep ------------------------------------------------------------------------------

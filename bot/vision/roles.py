@@ -92,7 +92,7 @@ def interpret(reading: Reading) -> Roles:
         strays = []
     else:  # or rings (thin marks on plain cells) around the head
         rings = _thin_marks(reading, marks, plain_colour)
-        heads = ends if order else sorted(set(figures + marks + coloured) - set(rings))
+        heads = ends if order else [e for e in ends if e not in rings]
         ringed = _ringed_by(reading, rings, open_cells, in_path, heads)
         if ringed is not None:
             marks = [m for m in marks if m not in rings]
@@ -183,6 +183,9 @@ def interpret(reading: Reading) -> Roles:
     return Roles(open_cells, start, end, walked, (start_check, path_check))
 
 
+ARM_BACK = {(-1, 0): 2, (0, 1): 3, (1, 0): 0, (0, -1): 1}  # a cell this way of the start: its arm toward it
+
+
 def _line_into(reading: Reading, start: Cell) -> Cell | None:
     """A cell beside the start whose centre line runs toward the start, when no path was read: a
     line over cells in the plain colour. Apps draw a hint from beyond the head (a line from the
@@ -191,7 +194,7 @@ def _line_into(reading: Reading, start: Cell) -> Cell | None:
     if reading.lines_to is None:
         return None
     for cell in reading.neighbours(start):
-        arm = {(-1, 0): 2, (0, 1): 3, (1, 0): 0, (0, -1): 1}[(cell[0] - start[0], cell[1] - start[1])]
+        arm = ARM_BACK[(cell[0] - start[0], cell[1] - start[1])]
         if bool(reading.lines_to[cell][arm]):
             return cell
     return None

@@ -29,7 +29,7 @@ def set_apart(
     does not reach toward the grid past its own half pitch (so it is not joined to the cells)."""
     out = np.zeros(where.shape, bool)
     r0, _, c0, _ = box
-    rows, cols = where.shape
+    rows = where.shape[0]
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
     side = lattice.fill
     height, width = image.shape[:2]
@@ -46,7 +46,7 @@ def set_apart(
             continue
         window = image[y0:y1:step, x0:x1:step].astype(np.int16)
         mask = same(window, colours[r, c].astype(np.int16)).astype(np.uint8)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
         # the shape under the position: the component with most pixels in its middle
         mx0, mx1 = int((cx - 0.25 * px - x0) / step), int((cx + 0.25 * px - x0) / step) + 1
         my0, my1 = int((cy - 0.25 * py - y0) / step), int((cy + 0.25 * py - y0) / step) + 1

@@ -69,7 +69,7 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
     would be, so `roles.py` reads the path as it reads any other."""
     lattice, box = reading.lattice, reading.box
     core = sample(image, lattice, box, CORE)
-    lined, join_right, join_down = centre_line_joins(
+    lined, join_right, join_down, lines_to = centre_line_joins(
         image,
         lattice,
         box,
@@ -79,11 +79,12 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
         reading.kinds == CELL,
     )
     lined &= reading.kinds == CELL
-    join_right &= lined[:, :-1] & lined[:, 1:]
-    join_down &= lined[:-1, :] & lined[1:, :]
+    both_right = lined[:, :-1] & lined[:, 1:]
+    both_down = lined[:-1, :] & lined[1:, :]
+    join_right &= both_right
+    join_down &= both_down
     if lined.any():  # which way each line runs, joined or not (a line over plain cells)
-        arms = _centre_lines(core, np.median(core, axis=2))[1]
-        reading = replace(reading, lines_to=arms & lined[..., None])
+        reading = replace(reading, lines_to=lines_to & lined[..., None])
     if not (join_right.any() or join_down.any()):
         return reading
     gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()
@@ -92,8 +93,6 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
     # between two tiles the line runs through, the line says which are joined: where tiles touch
     # (a grid split by thin lines), walked tiles side by side show their colour across every line
     # between them, joined in the path's order or not
-    both_right = lined[:, :-1] & lined[:, 1:]
-    both_down = lined[:-1, :] & lined[1:, :]
     return replace(
         reading,
         bands_right=(reading.bands_right & ~both_right) | join_right,
@@ -114,9 +113,10 @@ def centre_line_joins(
     median: np.ndarray,
     background: np.ndarray,
     cells: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(lined, join_right, join_down) for the positions of `box`: the tiles a thin line through
-    their middles joins to a neighbour, and the joins.
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(lined, join_right, join_down, lines_to) for the positions of `box`: the tiles a thin line
+    through their middles joins to a neighbour, the joins, and which way (up, right, down, left)
+    each tile's centre line runs (`_centre_lines`' arms, (R, C, 4); only `lined` tiles' mean it).
 
     Two neighbouring tiles are joined when each carries a centre line (`_centre_lines`) running to
     the side they share and a thin line crosses the gap between them (`_lines_across`): the path
@@ -133,6 +133,7 @@ def centre_line_joins(
             np.zeros((rows, cols), bool),
             np.zeros((rows, cols - 1), bool),
             np.zeros((rows - 1, cols), bool),
+            arms,
         )
     thin_right, thin_down = _lines_across(image, lattice, box, background)
     # arms: (R, C, 4) as up, right, down, left; two lines run into each other across the gap
@@ -149,7 +150,7 @@ def centre_line_joins(
         # a hint's line is often as pale as the gaps it crosses, so it may not show there: plain
         # tiles whose lines run into each other are plain cells under a line all the same
         lined |= _joined(into_right & plain_right, into_down & plain_down)
-    return lined, join_right, join_down
+    return lined, join_right, join_down, arms
 
 
 def _joined(join_right: np.ndarray, join_down: np.ndarray) -> np.ndarray:
@@ -310,7 +311,7 @@ def _classify(
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
     marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background)
     if marked.any():  # only a marked or covered tile may carry a centre line
-        lined, _, _ = centre_line_joins(image, lattice, box, core, median, background, kinds == CELL)
+        lined, _, _, _ = centre_line_joins(image, lattice, box, core, median, background, kinds == CELL)
         kinds[lined & marked] = CELL
     # (first: the plain cells the dark and hatched holes are judged against are then all known)
     kinds[_drawn_dark(kinds, median, background)] = HOLE

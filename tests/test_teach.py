@@ -57,9 +57,20 @@ def test_a_taught_look_reads_other_levels_of_its_look_exactly(seed):
     assert [o for o, _ in outcomes] == ["exact"] * len(held), outcomes
 
 
-def test_the_built_in_reading_refuses_most_of_those_screens():
-    _, held = taught_look(LOOKS[0])
-    assert sum(outcome_of(s, detect(s.image), 0.0)[0] != "exact" for s in held) >= len(held) - 1
+GAINED_FLOOR = 3
+"""Held-out screens of LOOKS the built-in reading refuses and the taught look reads exactly: 4
+measured (it refused 9 of the 10 until the built-in rules of 2026-12-03 read more of look 4)."""
+
+
+def test_a_taught_look_reads_screens_the_built_in_reading_refuses():
+    gained = [
+        s.seed
+        for seed in LOOKS
+        for s in taught_look(seed)[1]
+        if outcome_of(s, detect(s.image), 0.0)[0] != "exact"
+        and outcome_of(s, read(s.image, taught_look(seed)[0]), 0.0)[0] == "exact"
+    ]
+    assert len(gained) >= GAINED_FLOOR, gained
 
 
 @pytest.mark.parametrize("seed", LOOKS)

@@ -64,6 +64,7 @@ class Reading:
     figure_in_path_colour: bool = False  # the style draws its head marker in the path's colour
     marks_on_cells: bool = False  # a marked position of the style is always a cell (a frame around a dot)
     turned: np.ndarray | None = None  # share of each position's middle alike turned a quarter turn
+    faces: np.ndarray | None = None  # figures and marked positions whose middle shows a face (faces.py)
     lights: np.ndarray | None = None  # positions under a translucent white light (a finger's dot)
     lines_to: np.ndarray | None = None  # (R, C, 4): a thin centre line runs up, right, down, left
 

@@ -119,6 +119,9 @@ def interpret(reading: Reading) -> Roles:
             f"{len(strays)} cells in a colour that is neither the plain cells' nor the path's, e.g. {shown}",
         )
         return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
+    # a face on a marked tile is a character standing on it (an avatar drawn inside the tile)
+    faced = [m for m in marks if m not in reading.letters and _has_face(reading, m)]
+    figures, marks = figures + faced, [m for m in marks if m not in faced]
     odd = _Odd(
         figures,
         marks,
@@ -236,15 +239,19 @@ def _ringed(
 def _ringed_by(
     reading: Reading, marked: list[Cell], open_cells: frozenset[Cell], in_path: set[Cell], ends: list[Cell]
 ) -> Cell | None:
-    """The one candidate head among `ends` whose open cells not walked are exactly `marked` (two
-    or more cells marked alike): the cells the path may go to next."""
-    if len(marked) < 2:
-        return None
+    """The one candidate head among `ends` whose open cells not walked are exactly `marked`: the
+    cells the path may go to next.
+
+    One marked cell will do when cells are left beyond it: were it the goal, the head's only way
+    on would end the path there, with cells left unwalked (no app draws a level it cannot finish)."""
     wanted = set(marked)
+    if not wanted:
+        return None
     fits = [
         end
         for end in ends
         if {n for n in reading.neighbours(end) if n in open_cells and n not in in_path} == wanted
+        and (len(wanted) > 1 or len(open_cells - in_path - {end}) > 1)
     ]
     return fits[0] if len(fits) == 1 else None
 
@@ -714,12 +721,14 @@ def _markers(
     avatar inside the tile, a disc). Only a figure that is no marker says "head" by itself: a
     character (the cat: a face with ears, not alike turned), or a disc in a darker shade of the
     path's own colour (an app's head marker belongs to the path; a start's is in the start's
-    colour)."""
+    colour). A face (faces.py: two eyes) makes a character of any figure, round or not."""
     out = []
     for cell in ends:
         if cell in reading.letters:
             continue
         if cell in figures:
+            if _has_face(reading, cell):
+                continue  # a character: it walks with the head
             round_ = reading.turned is not None and float(reading.turned[cell]) >= ROUND
             shade = _shade_of(reading.colours[cell], walked_colour)
             if reading.figure_in_path_colour or (round_ and not shade):
@@ -727,6 +736,10 @@ def _markers(
         elif cell in marks and _covers(reading, cell, [walked_colour, plain_colour]):
             out.append(cell)  # a mark over the end's middle: a disc, an avatar
     return out
+
+
+def _has_face(reading: Reading, cell: Cell) -> bool:
+    return reading.faces is not None and bool(reading.faces[cell])
 
 
 def _covers(reading: Reading, cell: Cell, cell_colours: list[np.ndarray | None]) -> bool:

@@ -130,3 +130,23 @@ def commonest_colour(colours: np.ndarray) -> np.ndarray:
         else:
             groups.append((colour, [colour]))
     return np.median(max((members for _, members in groups), key=len), axis=0)
+
+
+STRIPES_CHANGING = 8  # grey levels between neighbouring samples across the stripes, at least
+
+
+def diagonal_stripes(texture: np.ndarray, steady: float, inside: float = 0.0) -> np.ndarray:
+    """True where the samples (R, C, side*side, 3: a square grid of them per position) form
+    diagonal stripes: steady along one diagonal (changing less than `steady` as much as along the
+    other), changing along the other. Only the square's margin counts, beyond `inside` (a share of
+    its half-side): a hatched hole may hold a flat inner square. Nothing a player walks is drawn
+    so: a path runs across or along the cells, a marker or a letter changes alike both ways."""
+    rows, cols = texture.shape[:2]
+    side = int(round(np.sqrt(texture.shape[2])))
+    grey = texture.mean(axis=3).reshape(rows, cols, side, side)
+    t = np.linspace(-1.0, 1.0, side)[1:]
+    margin = np.maximum(np.abs(t)[:, None], np.abs(t)[None, :]) > inside
+    down_right = np.abs(grey[:, :, 1:, 1:] - grey[:, :, :-1, :-1])[:, :, margin].mean(axis=2)
+    down_left = np.abs(grey[:, :, 1:, :-1] - grey[:, :, :-1, 1:])[:, :, margin].mean(axis=2)
+    strong, weak = np.maximum(down_right, down_left), np.minimum(down_right, down_left)
+    return (strong > STRIPES_CHANGING) & (weak < steady * strong)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from onestroke.bot.vision.faces import faces_at
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
@@ -158,7 +159,16 @@ def read_grid(
         figure_in_path_colour=figure_in_path_colour,
         marks_on_cells=marks_on_cells,
         turned=quarter_turn_alike(image, lattice, box, kinds == FIGURE),
+        faces=_faces(image, lattice, box, kinds),
     )
+
+
+MOST_MARKED = 8  # a grid with more figures and marks than this is refused anyway (a keypad)
+
+
+def _faces(image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray) -> np.ndarray:
+    marked = (kinds == FIGURE) | (kinds == MARK)
+    return faces_at(image, lattice, box, marked if marked.sum() <= MOST_MARKED else np.zeros_like(marked))
 
 
 def quarter_turn_alike(image: np.ndarray, lattice: Lattice, box: Box, where: np.ndarray) -> np.ndarray:

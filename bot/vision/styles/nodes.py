@@ -25,6 +25,7 @@ from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     Box,
+    diagonal_stripes,
     outside,
     ring_offsets,
     same,
@@ -109,7 +110,7 @@ def _classify(
     # inside the grid, whatever is not field is a hole: hatched, another flat colour, nothing at
     # all (the grid never grows into such positions, so they can only lie between cells)
     texture = sample(image, lattice, box, HATCH)
-    kinds[(around_field < 0.4) | (~on_field & _hatched(texture, HATCHED))] = HOLE
+    kinds[(around_field < 0.4) | (~on_field & diagonal_stripes(texture, HATCHED, HATCH_INSIDE / 0.42))] = HOLE
     # a big round figure (an avatar, a start's large dot) covers the ring around the dot too, but
     # not the cell's corners, where the field shows; a hole drawn (a square of another colour, a
     # hatching, the page) covers the corners as well
@@ -119,7 +120,7 @@ def _classify(
     # hatching in the field's own shades (a dark pattern on a dark field) is field all round, but
     # it has no dot: its middle is the field or the inner square's flat colour. Only clear stripes
     # count: a grainy page beside the board is as uneven along one diagonal as along the other
-    kinds[_hatched(texture, STRIPED) & (~on_field | ~dot)] = DRAWN
+    kinds[diagonal_stripes(texture, STRIPED, HATCH_INSIDE / 0.42) & (~on_field | ~dot)] = DRAWN
     kinds[outside(image, lattice, box, 0.35)] = HOLE
     return kinds, centre
 
@@ -144,18 +145,3 @@ def _beside_the_dot(image: np.ndarray, lattice: Lattice, box: Box, field: np.nda
     uneven = ends[..., 0] != ends[..., 1]
     beyond = same(sample(image, lattice, box, GAPS_BEYOND), field)  # (R, C, 4)
     return (uneven & beyond).any(axis=2)
-
-
-def _hatched(texture: np.ndarray, steady: float) -> np.ndarray:
-    """True where the samples form diagonal stripes: steady along one diagonal (changing less
-    than `steady` as much as along the other), changing along the other."""
-    rows, cols = texture.shape[:2]
-    side = int(round(np.sqrt(texture.shape[2])))
-    grey = texture.mean(axis=3).reshape(rows, cols, side, side)
-    # the margin of the square only: a hole may hold a flat inner square (a darker rounded one)
-    t = np.linspace(-1.0, 1.0, side)[1:]
-    margin = np.maximum(np.abs(t)[:, None], np.abs(t)[None, :]) > HATCH_INSIDE / 0.42
-    down_right = np.abs(grey[:, :, 1:, 1:] - grey[:, :, :-1, :-1])[:, :, margin].mean(axis=2)
-    down_left = np.abs(grey[:, :, 1:, :-1] - grey[:, :, :-1, 1:])[:, :, margin].mean(axis=2)
-    strong, weak = np.maximum(down_right, down_left), np.minimum(down_right, down_left)
-    return (strong > 8) & (weak < steady * strong)

@@ -24,7 +24,7 @@ import numpy as np
 
 from onestroke.bot.vision.blobs import FLAT_THRESHOLD
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.reading import CELL, FIGURE, FOREIGN, HOLE, MARK, Reading
+from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.roles import LIGHT_FIT, LIGHT_SHARE
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
@@ -34,10 +34,12 @@ from onestroke.bot.vision.sampling import (
     commonest_colour,
     corner_colours,
     corner_samples,
+    diagonal_stripes,
     outside,
     ring_offsets,
     same,
     sample,
+    square_offsets,
 )
 from onestroke.bot.vision.styles import read_grid, thin_lines
 
@@ -77,19 +79,27 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
         np.median(core, axis=2),
         _background_of(image, lattice),
         reading.kinds == CELL,
+        reading.kinds == MARK,
     )
-    lined &= reading.kinds == CELL
-    both_right = lined[:, :-1] & lined[:, 1:]
-    both_down = lined[:-1, :] & lined[1:, :]
+    # a marked tile (a start with its S, a frame) carries the line on as a plain one does; a join
+    # between two marks says nothing about the path's colour, so one side must be a plain tile
+    cell, marked = reading.kinds == CELL, reading.kinds == MARK
+    lined &= cell | marked
+    both_right = lined[:, :-1] & lined[:, 1:] & (cell[:, :-1] | cell[:, 1:])
+    both_down = lined[:-1, :] & lined[1:, :] & (cell[:-1, :] | cell[1:, :])
     join_right &= both_right
     join_down &= both_down
+    lined &= cell
     if lined.any():  # which way each line runs, joined or not (a line over plain cells)
         reading = replace(reading, lines_to=lines_to & lined[..., None])
     if not (join_right.any() or join_down.any()):
         return reading
     gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()
-    gaps_right[join_right] = reading.colours[:, :-1][join_right]
-    gaps_down[join_down] = reading.colours[:-1, :][join_down]
+    # the join takes the colour of its tile that is no mark (a mark's middle may be a disc)
+    right_colour = np.where(cell[:, :-1, None], reading.colours[:, :-1], reading.colours[:, 1:])
+    down_colour = np.where(cell[:-1, :, None], reading.colours[:-1, :], reading.colours[1:, :])
+    gaps_right[join_right] = right_colour[join_right]
+    gaps_down[join_down] = down_colour[join_down]
     # between two tiles the line runs through, the line says which are joined: where tiles touch
     # (a grid split by thin lines), walked tiles side by side show their colour across every line
     # between them, joined in the path's order or not
@@ -113,6 +123,7 @@ def centre_line_joins(
     median: np.ndarray,
     background: np.ndarray,
     cells: np.ndarray,
+    marked: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(lined, join_right, join_down, lines_to) for the positions of `box`: the tiles a thin line
     through their middles joins to a neighbour, the joins, and which way (up, right, down, left)
@@ -126,7 +137,9 @@ def centre_line_joins(
     cells not walked, no path (walked tiles take the path's colour): its tiles are `lined` (plain
     cells under a line, not marked ones) but not joined.
     """
-    lines, arms = _centre_lines(core, median)
+    lines, arms, marked_lines = _centre_lines(core, median)
+    if marked is not None:  # a marked tile's own drawing (an S, a frame) is off the line: its arms say it
+        lines |= marked & marked_lines
     if lines.sum() < 2:  # nothing to join (most screens): the gaps are not sampled
         rows, cols = lines.shape
         return (
@@ -199,15 +212,16 @@ OWN_SHARE = 0.3  # share of a lined tile's samples in its own (median) colour
 LINE_EVEN = 0.6  # share of a centre line's samples in its one colour or blended with the tile
 
 
-def _centre_lines(core: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(lines, arms) per position from its CORE samples (R, C, 81, 3) and their median colour.
+def _centre_lines(core: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(lines, arms, crossed) per position from its CORE samples (R, C, 81, 3) and their median colour.
 
     `lines`: the tile's own colour everywhere but a thin line of one colour through its middle,
     straight or turning there (the path drawn centre to centre), and perhaps a translucent light
     (the finger's dot at the head): every other sample lies on the middle row or column (within
     `STRIP` samples), the middle is crossed, and on at least one side the line runs unbroken from
     the middle to the core's edge. `arms[..., k]`: it does so upwards, right, down, left (k = 0..3):
-    toward which neighbours the path runs.
+    toward which neighbours the path runs. `crossed`: the middle crossed and an arm running from it,
+    whatever else the tile shows (a marked tile's S or frame).
     """
     side = int(round(np.sqrt(core.shape[2])))
     mid = side // 2
@@ -242,7 +256,8 @@ def _centre_lines(core: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.
     # the median is the tile's own colour only where it is drawn: a median that falls between two
     # colours (a pale ring around a disc, each half the samples) is no tile with a line on it
     own = (~off).mean(axis=(2, 3)) >= OWN_SHARE
-    return ~(line & ~strip).any(axis=(2, 3)) & centre & arms.any(axis=-1) & even & own, arms
+    crossed = centre & arms.any(axis=-1) & own
+    return ~(line & ~strip).any(axis=(2, 3)) & crossed & even, arms, crossed
 
 
 def _blends(grid: np.ndarray, median: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -316,6 +331,7 @@ def _classify(
     # (first: the plain cells the dark and hatched holes are judged against are then all known)
     kinds[_drawn_dark(kinds, median, background)] = HOLE
     kinds[_hatched(kinds, core, median, background)] = HOLE
+    kinds[_striped(image, lattice, box, kinds)] = DRAWN  # a hole of the board: the grid grows through it
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     kinds[_corner_marks(image, lattice, box, kinds, median)] = MARK
@@ -427,6 +443,24 @@ def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, backgroun
     grey_whole = np.ptp(colours, axis=-1) <= COLOURLESS
     family = _families(dark & grey_whole & (grey.mean(axis=2) >= GREY_SHARE), colours)
     return dark & ((grey.all(axis=2) & darker) | family)
+
+
+STRIPES_HALF = 0.36  # of the tile's side, either way from its centre: the hatching, not the gap around it
+STRIPES_SIDE = 21
+STEADY = 0.35  # along the stripes against across them (the nodes style's STRIPED)
+
+
+def _striped(image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray) -> np.ndarray:
+    """Marked, covered or unknown tiles hatched with diagonal stripes (`diagonal_stripes`): holes
+    drawn hatched, in any colours (one alone on the board, where `_hatched` needs a family or a
+    hatching darker than the gaps)."""
+    out = np.zeros(kinds.shape, bool)
+    offsets = square_offsets(STRIPES_HALF * lattice.fill, STRIPES_SIDE)
+    r0, _, c0, _ = box
+    for r, c in zip(*np.nonzero((kinds == MARK) | (kinds == FIGURE) | (kinds == FOREIGN)), strict=True):
+        one = (r0 + int(r), r0 + int(r) + 1, c0 + int(c), c0 + int(c) + 1)
+        out[r, c] = bool(diagonal_stripes(sample(image, lattice, one, offsets), STEADY)[0, 0])
+    return out
 
 
 GREY_SHARE = 0.5  # share of a hatched hole's samples grey to black, where a family of them is alike

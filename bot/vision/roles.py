@@ -145,11 +145,14 @@ def interpret(reading: Reading) -> Roles:
             and (
                 (e in marks and _light_over(reading.colours[e], reading.grounds[e]))
                 or (e in colour and _light_over(colour[e], walked_colour))
+                # a finger's light over a band through a dot: a round "figure" in the path's colour, lit
+                or (e in figures and _light_over(reading.colours[e], walked_colour))
                 or (reading.lights is not None and bool(reading.lights[e]))
             )
         ]
         odd = replace(
             odd,
+            figures=[f for f in odd.figures if f not in lit],
             coloured=[c for c in coloured if c not in lit],
             unsure=[
                 c

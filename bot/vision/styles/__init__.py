@@ -237,6 +237,9 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
             # the grid may go on past it (walked cells, a hint line, a row the reader missed)
             left = ~inner & beside & ((kinds == MARK) | _two_or_more(~inner & beside & (kinds == FIGURE)))
             left |= _two_or_more(~inner & beside & _like_a_cell(kinds, colours, inner))
+            # a figure beside the grid next to a figure in it: a board has one figure, so one of
+            # them is a cell the other overlaps (a path's head, its band's end over the next tile)
+            left |= ~inner & (kinds == FIGURE) & _beside_any((kinds == FIGURE) & inner)
             left_out = [(int(r) - 1, int(c) - 1) for r, c in zip(*np.nonzero(left), strict=True)]
             return (r0, r1, c0, c1), left_out
         r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)

@@ -702,6 +702,18 @@ def test_a_figure_beside_the_grid_next_to_its_figure_is_refused_not_left_off() -
     assert "just outside the grid" in (found.reason or ""), found.reason
 
 
+SMALL_ROUND_TILES = 184
+"""Round tiles 0.73 of the pitch wide, a start tile of its own colour and hatched holes: the rim
+was sampled at a fixed 0.37 pitch, half off such a circle, and the start tile's anti-aliased edge
+made it a marked tile ("a start, a goal or a drawn hole?")."""
+
+
+def test_a_small_round_tiles_rim_is_sampled_on_the_tile() -> None:
+    shown = sample(SMALL_ROUND_TILES)
+    assert shown.look.cell_shape == "circle" and shown.look.start_marker == "tile"
+    assert read_exactly(shown).board.start == shown.truth.board.start
+
+
 # -- the sweep ------------------------------------------------------------------------------
 
 

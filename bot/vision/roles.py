@@ -145,8 +145,13 @@ def interpret(reading: Reading) -> Roles:
             and (
                 (e in marks and _light_over(reading.colours[e], reading.grounds[e]))
                 or (e in colour and _light_over(colour[e], walked_colour))
-                # a finger's light over a band through a dot: a round "figure" in the path's colour, lit
-                or (e in figures and _light_over(reading.colours[e], walked_colour))
+                # a finger's light over a band's end on a dot: a round "figure", lit all over (a start's
+                # dot of a paler shade of the path's colour is lit in its middle only)
+                or (
+                    e in figures
+                    and _light_over(reading.colours[e], walked_colour)
+                    and _light_over(reading.grounds[e], walked_colour)
+                )
                 or (reading.lights is not None and bool(reading.lights[e]))
             )
         ]

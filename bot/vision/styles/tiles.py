@@ -49,6 +49,16 @@ RIM_SAME = 0.6  # a cell's rim is mostly its own colour; a frame makes it anothe
 BAND_ACROSS = 0.12  # gap samples either side of the line joining two centres (a band is >= 0.3 wide)
 
 
+TILE_FILL = 0.88  # the tile side over the pitch that RIM is placed for (its half-side ~0.44)
+
+
+def rim_of(lattice: Lattice) -> np.ndarray:
+    """RIM for this lattice's tiles: as far in from the edge of a smaller tile as from a tile of
+    TILE_FILL (at a fixed 0.37 pitch, a circle 0.73 of the pitch wide had half its rim samples
+    outside it, on the background, and any anti-aliasing tipped it into a marked tile)."""
+    return RIM * min(1.0, lattice.fill / TILE_FILL)
+
+
 MARGIN = 0.45  # a tile's margin, in tile sides from its centre: beyond a disc or an avatar (<= 0.39)
 
 
@@ -57,7 +67,9 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
     # measured from the tile's own size, so it stays inside a small tile and outside a big mark
     side = lattice.fill
     margin = ring_offsets(MARGIN * side, 0.1 * side, 3)
-    reading = read_grid("tiles", image, lattice, _classify, RIM, BAND_ACROSS, margin, letters_in_corners=True)
+    reading = read_grid(
+        "tiles", image, lattice, _classify, rim_of(lattice), BAND_ACROSS, margin, letters_in_corners=True
+    )
     return _with_centre_line(image, reading)
 
 
@@ -308,7 +320,7 @@ def _classify(
     uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
     background_share = same(core, background).mean(axis=2)
     framed = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background) >= 3
-    rim = sample(image, lattice, box, RIM)
+    rim = sample(image, lattice, box, rim_of(lattice))
     rim_same = same(rim, median[:, :, None, :]).mean(axis=2) >= RIM_SAME
     dominant = same(core, median[:, :, None, :]).mean(axis=2)
 
@@ -331,7 +343,8 @@ def _classify(
     # (first: the plain cells the dark and hatched holes are judged against are then all known)
     kinds[_drawn_dark(kinds, median, background)] = HOLE
     kinds[_hatched(kinds, core, median, background)] = HOLE
-    kinds[_striped(image, lattice, box, kinds)] = DRAWN  # a hole of the board: the grid grows through it
+    # a hole of the board, drawn: the grid grows through it
+    kinds[_striped(image, lattice, box, kinds, median)] = DRAWN
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     kinds[_corner_marks(image, lattice, box, kinds, median)] = MARK
@@ -447,17 +460,23 @@ def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, backgroun
 
 STRIPES_HALF = 0.36  # of the tile's side, either way from its centre: the hatching, not the gap around it
 STRIPES_SIDE = 21
-STEADY = 0.35  # along the stripes against across them (the nodes style's STRIPED)
+STEADY = 0.5  # along the stripes over across them: hatched holes <= 0.45, other tiles >= 0.73 (seeds 0-299)
 
 
-def _striped(image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray) -> np.ndarray:
-    """Marked, covered or unknown tiles hatched with diagonal stripes (`diagonal_stripes`): holes
-    drawn hatched, in any colours (one alone on the board, where `_hatched` needs a family or a
-    hatching darker than the gaps)."""
+def _striped(
+    image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray, colours: np.ndarray
+) -> np.ndarray:
+    """Marked, covered, unknown or odd-coloured tiles hatched with diagonal stripes
+    (`diagonal_stripes`): holes drawn hatched, in any colours (one alone on the board, where
+    `_hatched` needs a family or a hatching darker than the gaps)."""
     out = np.zeros(kinds.shape, bool)
     offsets = square_offsets(STRIPES_HALF * lattice.fill, STRIPES_SIDE)
     r0, _, c0, _ = box
-    for r, c in zip(*np.nonzero((kinds == MARK) | (kinds == FIGURE) | (kinds == FOREIGN)), strict=True):
+    unsure = (kinds == MARK) | (kinds == FIGURE) | (kinds == FOREIGN)
+    cells = kinds == CELL
+    if cells.any():  # a fine hatching sampled coarsely may pass for a flat tile of its own colour
+        unsure |= cells & ~same(colours, commonest_colour(colours[cells]))
+    for r, c in zip(*np.nonzero(unsure), strict=True):
         one = (r0 + int(r), r0 + int(r) + 1, c0 + int(c), c0 + int(c) + 1)
         out[r, c] = bool(diagonal_stripes(sample(image, lattice, one, offsets), STEADY)[0, 0])
     return out

@@ -160,3 +160,19 @@ def dot_blobs(image: np.ndarray) -> Blobs:
         largest = np.argsort(-(w + h), kind="stable")[:MAX_BLOBS]
         centres, w, h = centres[largest], w[largest], h[largest]
     return Blobs(centres[:, 0], centres[:, 1], w, h)
+
+
+def enclosed_holes(ink: np.ndarray) -> list[tuple[int, tuple[float, float]]]:
+    """The pieces of background that `ink` (a 0/1 mask) encloses, as (area, (x, y) centre): the
+    4-connected pieces of its complement that reach no edge of the mask (a ring's middle, a face's
+    eyes)."""
+    count, _, stats, centres = cv2.connectedComponentsWithStats((ink == 0).astype(np.uint8), connectivity=4)
+    h, w = ink.shape
+    return [
+        (int(stats[k, cv2.CC_STAT_AREA]), (float(centres[k][0]), float(centres[k][1])))
+        for k in range(1, count)
+        if stats[k, cv2.CC_STAT_LEFT] > 0
+        and stats[k, cv2.CC_STAT_TOP] > 0
+        and stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH] < w
+        and stats[k, cv2.CC_STAT_TOP] + stats[k, cv2.CC_STAT_HEIGHT] < h
+    ]

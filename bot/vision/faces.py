@@ -12,6 +12,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from onestroke.bot.vision.blobs import enclosed_holes
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box
 
@@ -53,20 +54,10 @@ def has_face(middle: np.ndarray) -> bool:
     body = (np.abs(middle - centre).max(axis=-1) <= COLOUR_TOLERANCE).astype(np.uint8)
     _, pieces = cv2.connectedComponents(body, connectivity=4)
     body = (pieces == pieces[c, c]).astype(np.uint8)
-    count, _, stats, centres = cv2.connectedComponentsWithStats(1 - body, connectivity=4)
-    eyes = [
-        k
-        for k in range(1, count)
-        if stats[k, cv2.CC_STAT_LEFT] > 0
-        and stats[k, cv2.CC_STAT_TOP] > 0
-        and stats[k, cv2.CC_STAT_LEFT] + stats[k, cv2.CC_STAT_WIDTH] < n
-        and stats[k, cv2.CC_STAT_TOP] + stats[k, cv2.CC_STAT_HEIGHT] < n
-        and stats[k, cv2.CC_STAT_AREA] >= EYE * n * n
-    ]
+    eyes = [(area, at) for area, at in enclosed_holes(body) if area >= EYE * n * n]
     if len(eyes) != 2:
         return False
-    (ax, ay), (bx, by) = centres[eyes[0]], centres[eyes[1]]
-    small, large = sorted(int(stats[k, cv2.CC_STAT_AREA]) for k in eyes)
+    (small, (ax, ay)), (large, (bx, by)) = sorted(eyes)
     return (
         large <= EYES_ALIKE * small
         and abs(ay - by) <= LEVEL * n

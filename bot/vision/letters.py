@@ -11,6 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from onestroke.bot.vision.blobs import enclosed_holes
 from onestroke.bot.vision.lattice import Lattice
 
 INK = 60  # a pixel this far (max over channels) from the cell's colour is ink
@@ -84,6 +85,8 @@ def _letter_in(
     if bh < max(tall * crop.shape[0], smallest) or bw < 0.15 * crop.shape[1]:
         return None
     letter = (labels[y : y + bh, x : x + bw] == biggest).astype(np.float32)
+    if _enclosed_share(letter) >= RING_HOLE:
+        return None  # a ring or a frame (a next step's ring, an O): an S or an E encloses nothing
     shape = cv2.resize(letter, (SIDE, SIDE), interpolation=cv2.INTER_AREA) > 0.5
     turned = _overlap(shape, shape[::-1, ::-1])
     flipped = _overlap(shape, shape[::-1, :])
@@ -93,14 +96,37 @@ def _letter_in(
     slack = TINY_SLACK if bh < TINY else 0.0
     if stem >= E_STEM and flipped >= E_FLIPPED - slack and flipped - turned >= E_MARGIN:
         return "E"
-    if stem < S_STEM and turned >= S_TURNED - slack and turned - flipped >= S_MARGIN:
+    if stem < S_STEM and turned >= S_TURNED - slack and turned - flipped >= S_MARGIN and _three_bars(shape):
         return "S"
     return None
+
+
+RING_HOLE = 0.1  # of the ink's box: enclosed background that large is no S or E (a ring's is a third)
+
+
+def _enclosed_share(ink: np.ndarray) -> float:
+    """The largest piece of background the ink encloses, as a share of its box: a ring's middle,
+    where a small bold S blurred shut keeps a pixel or two."""
+    return max((area for area, _ in enclosed_holes(ink)), default=0) / float(ink.size)
+
+
+def _three_bars(shape: np.ndarray) -> bool:
+    """Whether the ink crosses the middle of its width in its top and bottom sixths and halfway
+    down, as an S's three bars do; a diagonal stroke (an arc of a ring seen in a cell's corner) is
+    as alike turned half a turn, but it crosses the middle only halfway down."""
+    side = shape.shape[0]
+    crossing = shape[:, side // 2 - 2 : side // 2 + 2].any(axis=1)
+    sixth = side // 6
+    middle = crossing[side // 3 : side - side // 3]
+    return bool(crossing[:sixth].any() and middle.any() and crossing[-sixth:].any())
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     union = (a | b).sum()
     return float((a & b).sum() / union) if union else 0.0
+
+
+MOST_MARKED = 6  # a start, a goal and four rings on the next steps
 
 
 def read_letters(
@@ -114,13 +140,14 @@ def read_letters(
     """The letters on the marked positions of a grid (box coordinates -> 'S' or 'E'); with
     `corners`, a letter in a corner of the cell too where none is on its middle.
 
-    Only a start and a goal carry letters: with more than three marked cells (a keypad, a
-    calendar) the board is refused anyway, and reading them all would only cost time.
+    Only a start and a goal carry letters: with more than `MOST_MARKED` marked cells (a keypad,
+    a calendar) the board is refused anyway, and reading them all would only cost time. Up to
+    that many, a start and a goal beside the four rings an app draws around the next steps.
     """
     from onestroke.bot.vision.reading import MARK
 
     marked = list(zip(*np.nonzero(kinds == MARK), strict=True))
-    if len(marked) > 3:
+    if len(marked) > MOST_MARKED:
         return {}
     r0, _, c0, _ = box
     letters = {}

@@ -65,6 +65,7 @@ class Reading:
     marks_on_cells: bool = False  # a marked position of the style is always a cell (a frame around a dot)
     turned: np.ndarray | None = None  # share of each position's middle alike turned a quarter turn
     faces: np.ndarray | None = None  # figures and marked positions whose middle shows a face (faces.py)
+    middles: np.ndarray | None = None  # the colour at each position's very middle (a ring leaves it bare)
     lights: np.ndarray | None = None  # positions under a translucent white light (a finger's dot)
     lines_to: np.ndarray | None = None  # (R, C, 4): a thin centre line runs up, right, down, left
 

@@ -97,10 +97,14 @@ def interpret(reading: Reading) -> Roles:
         if ringed is not None:
             marks = [m for m in marks if m not in rings]
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
-    drawn = _drawn_holes(reading, off_marks, [*figures, *marks, *coloured], walked_colour is None)
+    # a big inner square covers enough of its tile to pass for a figure
+    off_figures = _marks_off_plain(reading, figures, in_path, plain_colour, walked_colour)
+    odd_now = [*figures, *marks, *coloured]
+    drawn = _drawn_holes(reading, off_marks + off_figures, odd_now, walked_colour is None)
     if drawn:  # marked tiles alike, two or more: holes drawn as tiles (an inner square), not roles
         open_cells = open_cells - drawn
         marks = [m for m in marks if m not in drawn]
+        figures = [f for f in figures if f not in drawn]
         off_marks = [m for m in off_marks if m not in drawn]
     if off_marks:  # a mark on a tile of its own colour: a start, a goal, or a hole drawn as a tile?
         shown = ", ".join(str(list(c)) for c in off_marks[:4])
@@ -265,8 +269,9 @@ def _ringed_by(
 
 
 def _thin_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
-    """The marks that leave a plain cell plain in its middle and its margin, with no letter read
-    on them: a thin ring or frame, such as apps draw around the cells the path may go to next."""
+    """The marks that leave a plain cell plain in its middle, its very middle and its margin, with
+    no letter read on them: a thin ring or frame, such as apps draw around the cells the path may
+    go to next (a ring drawn over the goal's E has the E's bar across its middle)."""
     if plain_colour is None:
         return []
     return [
@@ -275,6 +280,7 @@ def _thin_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | 
         if m not in reading.letters
         and same(reading.colours[m], plain_colour)
         and same(reading.grounds[m], plain_colour)
+        and (reading.middles is None or same(reading.middles[m], plain_colour))
     ]
 
 
@@ -487,7 +493,12 @@ def _drawn_holes(
         if (
             path_unknown
             and _connected(members)
-            and any(n in odd and n not in members for m in family for n in reading.neighbours(m))
+            # (a goal named by its E beside them is no start they were walked from)
+            and any(
+                n in odd and n not in members and reading.letters.get(n) != "E"
+                for m in family
+                for n in reading.neighbours(m)
+            )
         ):
             continue
         holes |= members

@@ -28,6 +28,7 @@ from onestroke.bot.vision.sampling import (
     gap_colours,
     same,
     sample,
+    square_offsets,
 )
 from onestroke.bot.vision.styles.apart import set_apart
 from onestroke.solver.board import Cell
@@ -160,7 +161,11 @@ def read_grid(
         marks_on_cells=marks_on_cells,
         turned=quarter_turn_alike(image, lattice, box, kinds == FIGURE),
         faces=_faces(image, lattice, box, kinds),
+        middles=np.median(sample(image, lattice, box, MIDDLE), axis=2),
     )
+
+
+MIDDLE = square_offsets(0.05, 3)  # the very middle of a position: what a ring leaves bare
 
 
 MOST_MARKED = 8  # a grid with more figures and marks than this is refused anyway (a keypad)
@@ -413,3 +418,15 @@ def bands_leaving(
         if open_[r, cols - 1] and band_right[r + 1, cols]:
             out.append((r, cols - 1))
     return sorted(set(out))
+
+
+def families(found: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """The positions of `found` whose colour two or more of them share. A hatching on the grid's
+    own ground (as light as the lines between the cells) is not darker than those lines; but a
+    start, a goal or a figure is one of a kind, where an app draws every hole alike."""
+    cells = list(zip(*np.nonzero(found), strict=True))
+    out = np.zeros(found.shape, bool)
+    for cell in cells:
+        alike = sum(bool(same(colours[cell], colours[other])) for other in cells)
+        out[cell] = alike >= 2
+    return out

@@ -32,7 +32,7 @@ from onestroke.bot.vision.sampling import (
     sample,
     square_offsets,
 )
-from onestroke.bot.vision.styles import read_grid
+from onestroke.bot.vision.styles import families, read_grid
 
 CENTRE = square_offsets(0.05, 3)
 INNER_R = 0.24
@@ -122,7 +122,25 @@ def _classify(
     # count: a grainy page beside the board is as uneven along one diagonal as along the other
     kinds[diagonal_stripes(texture, STRIPED, HATCH_INSIDE / 0.42) & (~on_field | ~dot)] = DRAWN
     kinds[outside(image, lattice, box, 0.35)] = HOLE
+    kinds[_voids(kinds, centre, field)] = HOLE
     return kinds, centre
+
+
+VOID_SHARE = 0.5  # a void drawn on the field is at most this bright against it
+COLOURLESS = 40  # max - min over the channels: grey to black
+
+
+def _voids(kinds: np.ndarray, centre: np.ndarray, field: np.ndarray) -> np.ndarray:
+    """Figures that are holes drawn as voids: a square of near the field's shade with a black
+    inner square reads as a figure on the field, its middle black. Colourless, at most half as
+    bright as the field, and alike two or more over the board (a start, a goal, a character is
+    one of a kind, where an app draws every hole alike)."""
+    dark = (
+        (kinds == FIGURE)
+        & (np.ptp(centre, axis=-1) <= COLOURLESS)
+        & (centre.mean(axis=-1) <= VOID_SHARE * float(field.mean()))
+    )
+    return families(dark, centre)
 
 
 # the ring of INNER, side by side: for each side (above, below, left, right of the dot) its two

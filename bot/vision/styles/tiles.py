@@ -41,7 +41,7 @@ from onestroke.bot.vision.sampling import (
     sample,
     square_offsets,
 )
-from onestroke.bot.vision.styles import read_grid, thin_lines
+from onestroke.bot.vision.styles import families, read_grid, thin_lines
 
 CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour
 MARKED_CELL = 0.6  # a covered position mostly in one colour is a cell with a mark on it, not a figure
@@ -400,13 +400,15 @@ def _corner_marks(
 
 
 DARK_HOLE = 0.5  # a hole drawn dark is at most this bright against the plain cells
+DARKER_SHARE = 0.5  # a hole drawn on a dark page is at most this bright against the gaps
 COLOURLESS = 40  # max - min over the channels: grey to black, where a path or a start has a hue
 
 
 def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Flat tiles that are holes drawn as dark squares: grey to black, darker than what lies
-    between the cells and at most half as bright as the plain cells (the largest group of one
-    colour among the cells).
+    """Flat tiles that are holes drawn as dark squares: grey to black, at most half as bright as
+    the plain cells (the largest group of one colour among the cells), and darker than what lies
+    between the cells (by the colour tolerance, or half as bright on a dark page) or, beside
+    lines of a dark grey, alike two or more over the board (`families`).
 
     A hole drawn is a void or a shadow in the board: it has no hue and is darker than anything
     else on it, where every cell the player may walk (plain, walked, a start, a goal) is drawn
@@ -418,13 +420,14 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
     if not cells.any():
         return np.zeros(kinds.shape, bool)
     plain = commonest_colour(colours[cells])
-    return (
-        cells
-        & (np.ptp(colours, axis=-1) <= COLOURLESS)
-        & (colours.mean(axis=-1) < background.mean() - COLOUR_TOLERANCE)
-        & _dark_as_a_hole(colours, plain)
-        & ~same(colours, plain)
-    )
+    # darker than the gaps by more than the colour tolerance, or (on a dark page, where that is
+    # near black) at most half as bright as them
+    lightness, gaps = colours.mean(axis=-1), float(background.mean())
+    darker = (lightness < gaps - COLOUR_TOLERANCE) | (lightness <= DARKER_SHARE * gaps)
+    colourless = np.ptp(colours, axis=-1) <= COLOURLESS
+    dark = cells & colourless & _dark_as_a_hole(colours, plain) & ~same(colours, plain)
+    # or, as dark as grid lines of a dark grey, alike over the board (`families`)
+    return dark & (darker | families(dark, colours))
 
 
 def _ground_with_a_grey_mark(
@@ -452,9 +455,9 @@ def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, backgroun
     darker = (core.mean(axis=-1) < background.mean() - COLOUR_TOLERANCE).all(axis=2)
     dark = ((kinds == MARK) | (kinds == FIGURE)) & _dark_as_a_hole(colours, plain) & ~same(colours, plain)
     # or hatched on the grid's own ground, as light as the lines between the cells and tinged with
-    # the cells' hue: grey to black as a whole, and alike over the board (`_families`)
+    # the cells' hue: grey to black as a whole, and alike over the board (`families`)
     grey_whole = np.ptp(colours, axis=-1) <= COLOURLESS
-    family = _families(dark & grey_whole & (grey.mean(axis=2) >= GREY_SHARE), colours)
+    family = families(dark & grey_whole & (grey.mean(axis=2) >= GREY_SHARE), colours)
     return dark & ((grey.all(axis=2) & darker) | family)
 
 
@@ -483,18 +486,6 @@ def _striped(
 
 
 GREY_SHARE = 0.5  # share of a hatched hole's samples grey to black, where a family of them is alike
-
-
-def _families(found: np.ndarray, colours: np.ndarray) -> np.ndarray:
-    """The positions of `found` whose colour two or more of them share. A hatching on the grid's
-    own ground (as light as the lines between the cells) is not darker than those lines; but a
-    start, a goal or a figure is one of a kind, where an app draws every hole alike."""
-    cells = list(zip(*np.nonzero(found), strict=True))
-    out = np.zeros(found.shape, bool)
-    for cell in cells:
-        alike = sum(bool(same(colours[cell], colours[other])) for other in cells)
-        out[cell] = alike >= 2
-    return out
 
 
 def _dark_as_a_hole(colours: np.ndarray, plain: np.ndarray) -> np.ndarray:

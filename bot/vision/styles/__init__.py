@@ -168,12 +168,14 @@ def read_grid(
 MIDDLE = square_offsets(0.05, 3)  # the very middle of a position: what a ring leaves bare
 
 
-MOST_MARKED = 8  # a grid with more figures and marks than this is refused anyway (a keypad)
+FACES_LOOKED_FOR = 8  # at most: a grid with more figures and marks is refused anyway (a keypad)
 
 
 def _faces(image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray) -> np.ndarray:
     marked = (kinds == FIGURE) | (kinds == MARK)
-    return faces_at(image, lattice, box, marked if marked.sum() <= MOST_MARKED else np.zeros_like(marked))
+    if marked.sum() > FACES_LOOKED_FOR:
+        return np.zeros_like(marked)
+    return faces_at(image, lattice, box, marked)
 
 
 def quarter_turn_alike(image: np.ndarray, lattice: Lattice, box: Box, where: np.ndarray) -> np.ndarray:

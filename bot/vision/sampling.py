@@ -12,6 +12,7 @@ import numpy as np
 from onestroke.bot.vision.lattice import Lattice
 
 COLOUR_TOLERANCE = 28  # two samples are "the same colour" within this (max over channels)
+COLOURLESS = 40  # max - min over the channels: grey to black, where a path or a start has a hue
 
 Box = tuple[int, int, int, int]
 """Lattice positions rows r0..r1-1 and cols c0..c1-1, as (r0, r1, c0, c1)."""

@@ -24,6 +24,7 @@ import numpy as np
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
+    COLOURLESS,
     Box,
     diagonal_stripes,
     outside,
@@ -127,7 +128,6 @@ def _classify(
 
 
 VOID_SHARE = 0.5  # a void drawn on the field is at most this bright against it
-COLOURLESS = 40  # max - min over the channels: grey to black
 
 
 def _voids(kinds: np.ndarray, centre: np.ndarray, field: np.ndarray) -> np.ndarray:

@@ -28,6 +28,7 @@ from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MAR
 from onestroke.bot.vision.roles import LIGHT_FIT, LIGHT_SHARE
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
+    COLOURLESS,
     CORE,
     RIM,
     Box,
@@ -401,7 +402,6 @@ def _corner_marks(
 
 DARK_HOLE = 0.5  # a hole drawn dark is at most this bright against the plain cells
 DARKER_SHARE = 0.5  # a hole drawn on a dark page is at most this bright against the gaps
-COLOURLESS = 40  # max - min over the channels: grey to black, where a path or a start has a hue
 
 
 def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) -> np.ndarray:

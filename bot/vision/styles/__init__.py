@@ -87,7 +87,7 @@ def read_grid(
         # of buttons in the cells' colour, words on them) is no cell, marked or missed
         sides = ring.copy()
         sides[[0, 0, -1, -1], [0, -1, 0, -1]] = False
-        unsure = (kinds == MARK) | (kinds == FIGURE) | _like_a_cell(kinds, colours, ~ring)
+        unsure = (kinds == MARK) | (kinds == FIGURE) | (kinds == DRAWN) | _like_a_cell(kinds, colours, ~ring)
         kinds[set_apart(image, lattice, box, colours, sides & unsure)] = HOLE
         return kinds, colours
 
@@ -225,7 +225,11 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
         open_inside = ((kinds == CELL) | odd) & inner
         beside = _beside_any(open_inside)
         # holes drawn as such (a hatched row) belong to the board beside it, as cells do
-        drawn_beside = (kinds == DRAWN) & _beside_any(open_inside | ((kinds == DRAWN) & inner))
+        # (one that looks like no hole inside is as likely a dark panel or pill beside the board)
+        drawn_inside = (kinds == DRAWN) & inner
+        drawn_beside = (
+            (kinds == DRAWN) & _beside_any(open_inside | drawn_inside) & _alike_any(colours, drawn_inside)
+        )
         take = ~inner & ((kinds == CELL) | drawn_beside)
         candidates = ~inner & beside & odd
         if not take.any():
@@ -327,6 +331,13 @@ def _like_a_cell(kinds: np.ndarray, colours: np.ndarray, inner: np.ndarray) -> n
     if not len(cell_colours):
         return np.zeros(kinds.shape, bool)
     return (kinds == FOREIGN) & same(colours[:, :, None, :], cell_colours[None, None, :, :]).any(axis=2)
+
+
+def _alike_any(colours: np.ndarray, found: np.ndarray) -> np.ndarray:
+    """Positions whose colour is that of any position in `found`."""
+    if not found.any():
+        return np.zeros(found.shape, bool)
+    return same(colours[:, :, None, :], colours[found][None, None, :, :]).any(axis=2)
 
 
 def _two_or_more(found: np.ndarray) -> np.ndarray:

@@ -36,13 +36,14 @@ from onestroke.bot.vision.sampling import (
     corner_colours,
     corner_samples,
     diagonal_stripes,
+    gap_colours,
     outside,
     ring_offsets,
     same,
     sample,
     square_offsets,
 )
-from onestroke.bot.vision.styles import families, read_grid, thin_lines
+from onestroke.bot.vision.styles import families, gaps, read_grid, thin_lines
 
 CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour
 MARKED_CELL = 0.6  # a covered position mostly in one colour is a cell with a mark on it, not a figure
@@ -84,7 +85,7 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
     would be, so `roles.py` reads the path as it reads any other."""
     lattice, box = reading.lattice, reading.box
     core = sample(image, lattice, box, CORE)
-    lined, join_right, join_down, lines_to = centre_line_joins(
+    lined, join_right, join_down, lines_to, walked_colours = centre_line_joins(
         image,
         lattice,
         box,
@@ -108,9 +109,11 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
     if not (join_right.any() or join_down.any()):
         return reading
     gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()
+    colours = reading.colours.copy()
+    colours[lined] = walked_colours[lined]
     # the join takes the colour of its tile that is no mark (a mark's middle may be a disc)
-    right_colour = np.where(cell[:, :-1, None], reading.colours[:, :-1], reading.colours[:, 1:])
-    down_colour = np.where(cell[:-1, :, None], reading.colours[:-1, :], reading.colours[1:, :])
+    right_colour = np.where(cell[:, :-1, None], colours[:, :-1], colours[:, 1:])
+    down_colour = np.where(cell[:-1, :, None], colours[:-1, :], colours[1:, :])
     gaps_right[join_right] = right_colour[join_right]
     gaps_down[join_down] = down_colour[join_down]
     # between two tiles the line runs through, the line says which are joined: where tiles touch
@@ -118,6 +121,7 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
     # between them, joined in the path's order or not
     return replace(
         reading,
+        colours=colours,
         bands_right=(reading.bands_right & ~both_right) | join_right,
         bands_down=(reading.bands_down & ~both_down) | join_down,
         gaps_right=gaps_right,
@@ -137,46 +141,69 @@ def centre_line_joins(
     background: np.ndarray,
     cells: np.ndarray,
     marked: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(lined, join_right, join_down, lines_to) for the positions of `box`: the tiles a thin line
-    through their middles joins to a neighbour, the joins, and which way (up, right, down, left)
-    each tile's centre line runs (`_centre_lines`' arms, (R, C, 4); only `lined` tiles' mean it).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(lined, join_right, join_down, lines_to, walked_colours) for the positions of `box`: the
+    tiles a line or band through their middles joins to a neighbour, the joins, which way (up,
+    right, down, left) each tile's centre line runs (`_centre_lines`' arms, (R, C, 4); only
+    `lined` tiles' mean it), and the colour each lined tile shows as walked.
 
     Two neighbouring tiles are joined when each carries a centre line (`_centre_lines`) running to
-    the side they share and a thin line crosses the gap between them (`_lines_across`): the path
-    drawn centre to centre. A tile's line counts only when it goes on into a neighbour's: a letter
-    or a bar drawn inside one tile (an E, a 1) never does. A line joining tiles in the colour of
-    the plain cells (the commonest colour of the `cells` no line joins) is a hint drawn over
-    cells not walked, no path (walked tiles take the path's colour): its tiles are `lined` (plain
-    cells under a line, not marked ones) but not joined.
+    the side they share and the line crosses the gap between them (`_lines_across`; a band as
+    wide as `BAND_HALF` may fill the gap, `styles.gaps`): the path drawn centre to centre. A
+    tile's line counts only when it goes on into a neighbour's: a letter or a bar drawn inside one
+    tile (an E, a 1) never does. A thin line joining tiles in the colour of the plain cells (the
+    commonest colour of the `cells` no line joins) is a hint drawn over cells not walked, no path
+    (walked tiles take the path's colour): its tiles are `lined` (plain cells under a line, not
+    marked ones) but not joined. A band as wide as `BAND_HALF` over tiles in the plain colour is
+    the path drawn over tiles that keep their colour (no hint is drawn that bold): walked, in the
+    band's colour.
     """
-    lines, arms, marked_lines = _centre_lines(core, median)
+    grounds = _core_grounds(core)
+    lines, arms, marked_lines, halves, line_colours = _centre_lines(core, grounds)
     if marked is not None:  # a marked tile's own drawing (an S, a frame) is off the line: its arms say it
         lines |= marked & marked_lines
+    walked_colours = median.copy()
+    rows, cols = lines.shape
     if lines.sum() < 2:  # nothing to join (most screens): the gaps are not sampled
-        rows, cols = lines.shape
         return (
             np.zeros((rows, cols), bool),
             np.zeros((rows, cols - 1), bool),
             np.zeros((rows - 1, cols), bool),
             arms,
+            walked_colours,
         )
     thin_right, thin_down = _lines_across(image, lattice, box, background)
+    bold = halves >= BAND_HALF
+    if bold.any():  # a bold band fills the gaps it crosses
+        right, down = gap_colours(image, lattice, box, BAND_ACROSS)
+        thin_right = thin_right | (gaps(right, background)[0] & (bold[:, :-1] | bold[:, 1:]))
+        thin_down = thin_down | (gaps(down, background)[0] & (bold[:-1, :] | bold[1:, :]))
     # arms: (R, C, 4) as up, right, down, left; two lines run into each other across the gap
     into_right = lines[:, :-1] & lines[:, 1:] & arms[:, :-1, 1] & arms[:, 1:, 3]
     into_down = lines[:-1, :] & lines[1:, :] & arms[:-1, :, 2] & arms[1:, :, 0]
     join_right, join_down = into_right & thin_right, into_down & thin_down
+    if bold.any():  # a bold band's end keeps its walked colour where it looks thinner (under a light)
+        bold = bold | _joined(
+            join_right & (bold[:, :-1] | bold[:, 1:]), join_down & (bold[:-1, :] | bold[1:, :])
+        )
     lined = _joined(join_right, join_down)
     rest = cells & ~lined
     if rest.any():
-        plain = same(median, commonest_colour(median[rest]))
-        plain_right, plain_down = plain[:, :-1] & plain[:, 1:], plain[:-1, :] & plain[1:, :]
+        plain = same(grounds, commonest_colour(median[rest]))
+        # the path drawn as a bold band over tiles in the plain colour: walked in the band's colour
+        banded = plain & bold & lined
+        walked_colours[banded] = line_colours[banded]
+        thin_plain = plain & ~bold
+        plain_right, plain_down = (
+            thin_plain[:, :-1] & thin_plain[:, 1:],
+            thin_plain[:-1, :] & thin_plain[1:, :],
+        )
         join_right &= ~plain_right
         join_down &= ~plain_down
         # a hint's line is often as pale as the gaps it crosses, so it may not show there: plain
         # tiles whose lines run into each other are plain cells under a line all the same
         lined |= _joined(into_right & plain_right, into_down & plain_down)
-    return lined, join_right, join_down, arms
+    return lined, join_right, join_down, arms, walked_colours
 
 
 def _joined(join_right: np.ndarray, join_down: np.ndarray) -> np.ndarray:
@@ -220,57 +247,110 @@ def _background_of(image: np.ndarray, lattice: Lattice) -> np.ndarray:
     return np.median(corner_colours(image, lattice, lattice.members_box()).reshape(-1, 3), axis=0)
 
 
-STRIP = 1  # samples either side of the core's middle row or column a centre line may take
-OWN_SHARE = 0.3  # share of a lined tile's samples in its own (median) colour
+STRIP = 1  # samples either side of the core's middle row or column a thin centre line may take
+MAX_HALF = 3  # ... and a band (7 of the 9 samples across, ~0.5 pitch; a wider one fills the tile)
+BAND_HALF = 2  # a band this many samples either side of the middle (>= ~0.25 pitch) is bold
+OWN_SHARE = 0.2  # share of a lined tile's samples in its own (ground) colour
 LINE_EVEN = 0.6  # share of a centre line's samples in its one colour or blended with the tile
+DISC_WIDER = 2  # samples a disc on an end of the line is wider than the line
+GROUND_SPAN = 2  # samples from each corner of the core, either way: clear of a band of MAX_HALF
 
 
-def _centre_lines(core: np.ndarray, median: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(lines, arms, crossed) per position from its CORE samples (R, C, 81, 3) and their median colour.
+def _core_grounds(core: np.ndarray) -> np.ndarray:
+    """Each position's own colour (R, C, 3) from the corners of its CORE samples (R, C, 81, 3),
+    where a line or band through its middle never reaches (nor a disc or a cap at its middle)."""
+    side = int(round(np.sqrt(core.shape[2])))
+    grid = core.reshape(*core.shape[:2], side, side, 3)
+    ends = np.r_[0:GROUND_SPAN, side - GROUND_SPAN : side]
+    corners = grid[:, :, ends][:, :, :, ends]
+    return np.median(corners.reshape(*core.shape[:2], -1, 3), axis=2)
 
-    `lines`: the tile's own colour everywhere but a thin line of one colour through its middle,
-    straight or turning there (the path drawn centre to centre), and perhaps a translucent light
-    (the finger's dot at the head): every other sample lies on the middle row or column (within
-    `STRIP` samples), the middle is crossed, and on at least one side the line runs unbroken from
-    the middle to the core's edge. `arms[..., k]`: it does so upwards, right, down, left (k = 0..3):
-    toward which neighbours the path runs. `crossed`: the middle crossed and an arm running from it,
-    whatever else the tile shows (a marked tile's S or frame).
+
+def _centre_lines(
+    core: np.ndarray, grounds: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(lines, arms, crossed, halves, colours) per position from its CORE samples (R, C, 81, 3)
+    and its own colour (`_core_grounds`).
+
+    `lines`: the tile's own colour everywhere but a line or band of one colour through its
+    middle, straight or turning there (the path drawn centre to centre), and perhaps a
+    translucent light (the finger's dot at the head): every other sample lies within `halves`
+    samples of the middle row or column (the narrowest such strip, 1 to `MAX_HALF`), the middle
+    is crossed, and on at least one side the line runs unbroken from the middle to the core's
+    edge. `arms[..., k]`: it does so upwards, right, down, left (k = 0..3): toward which
+    neighbours the path runs. `crossed`: the middle crossed and an arm running from it, whatever
+    else the tile shows (a marked tile's S or frame). `colours`: the line's colour (the median
+    of its samples).
     """
     side = int(round(np.sqrt(core.shape[2])))
     mid = side // 2
     grid = core.reshape(*core.shape[:2], side, side, 3)
-    off = ~same(grid, median[:, :, None, None, :])
+    off = ~same(grid, grounds[:, :, None, None, :])
     # a light's soft rim (next to its samples) is part of it, not of the line
-    light = _lights(grid, median)
+    light = _lights(grid, grounds)
     near = light.copy()
     near[..., 1:, :] |= light[..., :-1, :]
     near[..., :-1, :] |= light[..., 1:, :]
     near[..., :, 1:] |= near[..., :, :-1].copy()
     near[..., :, :-1] |= near[..., :, 1:].copy()
     line = off & ~near
-    strip = np.zeros((side, side), bool)
-    strip[mid - STRIP : mid + STRIP + 1, :] = True
-    strip[:, mid - STRIP : mid + STRIP + 1] = True
-    # the line's blend with the tile is as light as a light: where it runs, any sample off counts
-    across = slice(mid - STRIP, mid + STRIP + 1)
-    centre = off[:, :, across, across].any(axis=(2, 3))
-    arms = np.stack(
+    # the line is one colour: most of its samples are it or its blend with the tile (a line as
+    # wide as the samples' spacing is sampled half on its soft edge)
+    even = _blends(grid, grounds, line).sum(axis=(2, 3)) >= LINE_EVEN * line.sum(axis=(2, 3))
+    # the ground is the tile's own colour only where it is drawn: a ground that falls between two
+    # colours (a pale ring around a disc) is no tile with a line on it
+    own = (~off).mean(axis=(2, 3)) >= OWN_SHARE
+    rows, cols = grid.shape[:2]
+    lines = np.zeros((rows, cols), bool)
+    halves = np.zeros((rows, cols), int)
+    arms_found = np.zeros((rows, cols, 4), bool)
+    crossed = np.zeros((rows, cols), bool)
+    for half in range(STRIP, MAX_HALF + 1):
+        strip = np.zeros((side, side), bool)
+        strip[mid - half : mid + half + 1, :] = True
+        strip[:, mid - half : mid + half + 1] = True
+        # the line's blend with the tile is as light as a light: where it runs, any sample off counts
+        across = slice(mid - half, mid + half + 1)
+        centre = off[:, :, across, across].any(axis=(2, 3))
+        # an arm runs from the strip's end to the core's edge; a band's arm, from the middle itself,
+        # near the middle line all the way (a ring around the middle crosses it only at the ring)
+        reach = mid - half if half == STRIP else mid
+        along = across if half == STRIP else slice(mid - STRIP, mid + STRIP + 1)
+        arms = np.stack(
+            [
+                off[:, :, :reach, along].any(axis=3).all(axis=2),
+                off[:, :, along, side - reach :].any(axis=2).all(axis=2),
+                off[:, :, side - reach :, along].any(axis=3).all(axis=2),
+                off[:, :, along, :reach].any(axis=2).all(axis=2),
+            ],
+            axis=-1,
+        )
+        if half == STRIP:
+            crossed = centre & arms.any(axis=-1) & own
+            arms_found[:] = arms
+            middle = centre  # a line or band runs through the very middle (a ring leaves it bare)
+        fits = ~(line & ~strip).any(axis=(2, 3)) & middle & arms.any(axis=-1) & even & own & ~lines
+        lines |= fits
+        halves[fits] = half
+        arms_found[fits] = arms[fits]
+    # an end of the line wider across its middle than across its arm at the core's edge: a disc
+    # on it (a start marker in the line's colour), where the line's own end is a cap as wide as it
+    at_edge = np.stack(
         [
-            off[:, :, : mid - STRIP, across].any(axis=3).all(axis=2),
-            off[:, :, across, mid + STRIP + 1 :].any(axis=2).all(axis=2),
-            off[:, :, mid + STRIP + 1 :, across].any(axis=3).all(axis=2),
-            off[:, :, across, : mid - STRIP].any(axis=2).all(axis=2),
+            line[:, :, 0, :].sum(-1),
+            line[:, :, :, -1].sum(-1),
+            line[:, :, -1, :].sum(-1),
+            line[:, :, :, 0].sum(-1),
         ],
         axis=-1,
     )
-    # the line is one colour: most of its samples are it or its blend with the tile (a line as
-    # wide as the samples' spacing is sampled half on its soft edge)
-    even = _blends(grid, median, line).sum(axis=(2, 3)) >= LINE_EVEN * line.sum(axis=(2, 3))
-    # the median is the tile's own colour only where it is drawn: a median that falls between two
-    # colours (a pale ring around a disc, each half the samples) is no tile with a line on it
-    own = (~off).mean(axis=(2, 3)) >= OWN_SHARE
-    crossed = centre & arms.any(axis=-1) & own
-    return ~(line & ~strip).any(axis=(2, 3)) & crossed & even, arms, crossed
+    at_middle = np.stack([line[:, :, mid, :].sum(-1), line[:, :, :, mid].sum(-1)] * 2, axis=-1)
+    disc = (arms_found.sum(axis=-1) == 1) & ((at_middle - at_edge) * arms_found >= DISC_WIDER).any(axis=-1)
+    lines &= ~disc
+    colours = grounds.astype(float).copy()
+    for r, c in zip(*np.nonzero(lines & line.any(axis=(2, 3))), strict=True):
+        colours[r, c] = np.median(grid[r, c][line[r, c]], axis=0)
+    return lines, arms_found, crossed, halves, colours
 
 
 def _blends(grid: np.ndarray, median: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -333,18 +413,23 @@ def _classify(
     kinds[covered & framed & (dominant >= MARKED_CELL)] = MARK
     kinds[covered & framed & (dominant < MARKED_CELL)] = FIGURE
     kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
-    kinds[_ground_with_a_grey_mark(kinds, rim, median, background)] = HOLE
+    # holes drawn (a grey mark on the ground, a dark tile, a hatching) are part of the board: the
+    # grid grows through them as through cells (`styles.grow`), where a hole showing the page may
+    # be the page beyond the board
+    kinds[_ground_with_a_grey_mark(kinds, rim, median, background)] = DRAWN
     kinds[outside(image, lattice, box)] = HOLE
     # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
     marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background)
     if marked.any():  # only a marked or covered tile may carry a centre line
-        lined, _, _, _ = centre_line_joins(image, lattice, box, core, median, background, kinds == CELL)
+        lined, _, _, _, walked = centre_line_joins(
+            image, lattice, box, core, median, background, kinds == CELL
+        )
         kinds[lined & marked] = CELL
+        median[lined & marked] = walked[lined & marked]
     # (first: the plain cells the dark and hatched holes are judged against are then all known)
-    kinds[_drawn_dark(kinds, median, background)] = HOLE
-    kinds[_hatched(kinds, core, median, background)] = HOLE
-    # a hole of the board, drawn: the grid grows through it
+    kinds[_drawn_dark(kinds, median, background)] = DRAWN
+    kinds[_hatched(kinds, core, median, background)] = DRAWN
     kinds[_striped(image, lattice, box, kinds, median)] = DRAWN
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))

@@ -900,3 +900,21 @@ def test_a_ring_with_a_hint_line_ending_in_it_is_no_band() -> None:
     shown = sample(RINGS_AND_A_HINTS_END)
     assert shown.look.hint and shown.look.next_rings and shown.kind == "level"
     assert read_exactly(shown).walked == ()
+
+
+BIG_ROUND_ON_DOTS = {
+    133: "a start's dot with a pale ring, and an E",
+    129: "the same dot at half scale",
+    57: "an avatar on the start, half-drawn",
+}
+"""Dots on a field with a round figure on one position a little smaller than the ring the field
+is looked for around a dot (0.34 pitch): its edge covers that ring in part, so the position was
+neither a dot on the field nor a figure ("1 positions are neither cell nor hole"). Its inner
+ring is covered and its corners show the field: a figure (nodes.py `_classify`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(BIG_ROUND_ON_DOTS))
+def test_a_round_figure_reaching_the_ring_around_a_dot_is_a_figure(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "dots", BIG_ROUND_ON_DOTS[seed]
+    assert read_exactly(shown).walked == shown.truth.walked

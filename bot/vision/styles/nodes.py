@@ -116,7 +116,9 @@ def _classify(
     # not the cell's corners, where the field shows; a hole drawn (a square of another colour, a
     # hatching, the page) covers the corners as well
     corners_field = same(sample(image, lattice, box, CORNERS), field).mean(axis=2) >= CORNERS_FIELD
-    kinds[(around_field < 0.4) & corners_field & dot] = FIGURE
+    # (one a little smaller, its edge on the ring, covers the ring around the dot only in part)
+    big = (around_field < 0.4) | ((around_field < FIELD_AROUND) & (inner_field <= 0.25))
+    kinds[big & corners_field & dot] = FIGURE
     # a hole drawn as stripes belongs to the board (the grid grows through a hatched row); a
     # hatching in the field's own shades (a dark pattern on a dark field) is field all round, but
     # it has no dot: its middle is the field or the inner square's flat colour. Only clear stripes

@@ -918,3 +918,23 @@ def test_a_round_figure_reaching_the_ring_around_a_dot_is_a_figure(seed: int) ->
     shown = sample(seed)
     assert shown.look.cell_style == "dots", BIG_ROUND_ON_DOTS[seed]
     assert read_exactly(shown).walked == shown.truth.walked
+
+
+GAPS_COLOURED_CELLS = {
+    (17, 17008): "touching cells, a glowing line: the cells under the line were the gaps' colour",
+    (None, 747): "a framed grid, dark holes, a disc on the start drawn on the gaps' colour",
+}
+"""Boards whose border lines are too faint to see: the plain cells are the gaps' colour, so they
+read as the ground (holes) and the only tiles left (walked cells, dark holes) as the cells. Both
+were read **wrong** (25 cells as holes; a 4x4 board of a 9x6 level), the first found by
+`benchmarks.teach_bench`'s built-in column, the second on seeds 600-999. A line through tiles of
+the gaps' colour is no path over cells (tiles.py `centre_line_joins`), and a figure or mark whose
+margin is the gaps' colour is on no tile (`_on_the_ground`): refused."""
+
+
+@pytest.mark.parametrize("key", sorted(GAPS_COLOURED_CELLS, key=str))
+def test_cells_in_the_gaps_colour_are_refused_not_read_as_holes(key: tuple[int | None, int]) -> None:
+    look_seed, seed = key
+    shown = sample(seed) if look_seed is None else sample(seed, look_from_seed(look_seed))
+    found = detect(shown.image, read_text=False)
+    assert not found.ok, f"{GAPS_COLOURED_CELLS[key]}: read as {found.board}"

@@ -385,3 +385,18 @@ def test_a_board_at_the_window_edge_is_not_grown_by_holes_beyond_it():
     for example in examples:
         found = read(example.image, learned)
         assert found.board == example.board, (example.name, found.reason, found.board)
+
+
+def test_a_look_taught_from_fresh_levels_refuses_a_half_drawn_one():
+    """Look 7 (touching tiles, a filled path) taught from its first three fresh screens knows no
+    walked cell. Its plain cells' pixel weights favour where plain, hole and start differ (the
+    lightness), and the walked orange, as light as the plain blue-grey, fitted the plain role:
+    the half-drawn screen 7008 read as untouched (a wrong board). A cell far from its role with
+    every pixel weighed alike (`Model.even`) fits it no better than its limit: refused."""
+    shown = screens_of(7, 12)
+    fresh = [s for s in shown if s.kind == "level"][:3]
+    look = teach("seven", [example_of(s, s.kind) for s in fresh]).look
+    half = next(s for s in shown if s.kind == "half")
+    found = read(half.image, look)
+    assert not found.ok, f"read as {found.board} with {len(found.walked)} walked"
+    assert all(read(s.image, look).ok for s in shown if s.kind == "level" and s not in fresh)

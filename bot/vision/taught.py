@@ -132,12 +132,19 @@ class Model:
     count: int
     weights: np.ndarray | None = None  # the look's weight of each pixel (None: all alike)
     local_limit: float = float("inf")  # how unlike its role a part of a member may be (`local`)
+    even_limit: float = float("inf")  # how far a member may lie with every pixel weighed alike (`even`)
 
     def scores(self, features: np.ndarray) -> np.ndarray:
         """Mean squared z of each row of `features` (each pixel's share capped at Z_CAP), each
         pixel weighted by the look's `weights`."""
         z = np.minimum(((features - self.mean) / self.spread) ** 2, Z_CAP)
         return z.mean(axis=1) if self.weights is None else z @ self.weights / len(self.weights)
+
+    def even(self, features: np.ndarray) -> np.ndarray:
+        """`scores` with every pixel weighed alike. The look's weights favour the pixels where
+        the taught roles differ; a colour no taught role shows (a path's colour, taught from
+        fresh levels only) may differ where they are alike, and only this score sees it."""
+        return np.minimum(((features - self.mean) / self.spread) ** 2, Z_CAP).mean(axis=1)
 
     def costs(self, features: np.ndarray) -> np.ndarray:
         """The mean negative log-likelihood per pixel (up to a constant): a broad role pays for
@@ -162,13 +169,16 @@ class Model:
 
     def weighted(self, weights: np.ndarray | None) -> Model:
         """This role's model with the look's pixel weights (its limits as they were)."""
-        return Model(self.mean, self.spread, self.limit, self.count, weights, self.local_limit)
+        return Model(
+            self.mean, self.spread, self.limit, self.count, weights, self.local_limit, self.even_limit
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "count": self.count,
             "limit": round(self.limit, 3),
             "local_limit": None if np.isinf(self.local_limit) else round(self.local_limit, 3),
+            "even_limit": None if np.isinf(self.even_limit) else round(self.even_limit, 3),
             "mean": [round(float(v), 1) for v in self.mean],
             "spread": [round(float(v), 1) for v in self.spread],
         }
@@ -182,6 +192,7 @@ class Model:
             int(data["count"]),
             None,
             float("inf") if data.get("local_limit") is None else float(data["local_limit"]),
+            float("inf") if data.get("even_limit") is None else float(data["even_limit"]),
         )
 
 
@@ -379,7 +390,10 @@ def fit_model(samples: np.ndarray, weights: np.ndarray | None = None, cells: int
     local_limit = float("inf")  # a role seen in a few cells (a head): how its parts vary is not known
     if samples.shape[1] == feature_count(True) and len(samples) >= LOCAL_MIN:
         local_limit = max(LOCAL_FLOOR, LOCAL_FACTOR * float(model.local(samples).max()))
-    return Model(model.mean, model.spread, limit, count, weights, local_limit)
+    even_limit = float("inf")  # as `local_limit`: known only for a role seen in many cells (plain, hole)
+    if len(samples) >= LOCAL_MIN:
+        even_limit = max(LIMIT_FLOOR, LIMIT_FACTOR * float(np.quantile(model.even(samples), 0.95)))
+    return Model(model.mean, model.spread, limit, count, weights, local_limit, even_limit)
 
 
 def pixel_weights(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
@@ -1082,6 +1096,10 @@ def read_lattice(
         nearer = kinds[np.arange(len(best)), best] < costs[:, k]
         costs[nearer, k] = kinds[np.arange(len(best)), best][nearer]
         fits[nearer, k] = np.minimum(kind_fits[np.arange(len(best)), best][nearer], fits[nearer, k])
+    # a position far from its role with every pixel weighed alike fits it no better than its limit
+    evens = np.stack([look.roles[n].even(features) / look.roles[n].even_limit for n in names], axis=1)
+    limits = np.array([look.roles[n].limit for n in names])
+    fits = np.where(evens > 1.0, np.maximum(fits, limits * evens), fits)
     nearest = costs.argmin(axis=1)
     scores = fits
     role = {pos: names[k] for pos, k in zip(positions, nearest, strict=True)}

@@ -160,6 +160,9 @@ def centre_line_joins(
     """
     grounds = _core_grounds(core)
     lines, arms, marked_lines, halves, line_colours = _centre_lines(core, grounds)
+    # a tile is unlike the gaps around it: one "in the gaps' colour" with a line through it is the
+    # gaps themselves (cells whose border lines are too faint to see: plain and hole alike)
+    lines &= ~same(grounds, background)
     if marked is not None:  # a marked tile's own drawing (an S, a frame) is off the line: its arms say it
         lines |= marked & marked_lines
     walked_colours = median.copy()
@@ -434,7 +437,24 @@ def _classify(
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     kinds[_corner_marks(image, lattice, box, kinds, median)] = MARK
+    kinds[_on_the_ground(image, lattice, box, kinds, background)] = FOREIGN
     return kinds, median
+
+
+def _on_the_ground(
+    image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray, background: np.ndarray
+) -> np.ndarray:
+    """Figures and marks whose margin (where a tile shows beside a disc or an avatar) is the gaps'
+    colour: drawn on the ground between the cells, not on a tile. No role is (a start, a goal, the
+    cat stand on cells); where the cells themselves are the gaps' colour (border lines too faint
+    to see), plain cells read as the ground and anything else as the cells, so such a mark says
+    the board cannot be read (a colourless mark on the ground is a hole drawn, read before)."""
+    odd = (kinds == FIGURE) | (kinds == MARK)
+    if not odd.any():
+        return odd
+    side = lattice.fill
+    margin = sample(image, lattice, box, ring_offsets(MARGIN * side, 0.1 * side, 3))
+    return odd & same(np.median(margin, axis=2), background)
 
 
 CORNER_SPAN = (0.3, 0.8)  # a corner patch, in half tile sides from the centre along both axes

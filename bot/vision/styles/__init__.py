@@ -327,10 +327,7 @@ def _beside(corner: np.ndarray, axis: str) -> np.ndarray:
 def _like_a_cell(kinds: np.ndarray, colours: np.ndarray, inner: np.ndarray) -> np.ndarray:
     """Unknown positions whose colour is that of a cell inside the grid (a cell the reader did
     not recognise: under a hint line, at a gradient's far end)."""
-    cell_colours = colours[inner & (kinds == CELL)]
-    if not len(cell_colours):
-        return np.zeros(kinds.shape, bool)
-    return (kinds == FOREIGN) & same(colours[:, :, None, :], cell_colours[None, None, :, :]).any(axis=2)
+    return (kinds == FOREIGN) & _alike_any(colours, inner & (kinds == CELL))
 
 
 def _alike_any(colours: np.ndarray, found: np.ndarray) -> np.ndarray:

@@ -64,13 +64,24 @@ def rim_of(lattice: Lattice) -> np.ndarray:
 MARGIN = 0.45  # a tile's margin, in tile sides from its centre: beyond a disc or an avatar (<= 0.39)
 
 
+def margin_of(lattice: Lattice) -> np.ndarray:
+    """Where a tile's own colour shows beside a mark covering its middle (a disc, an avatar)."""
+    side = lattice.fill
+    return ring_offsets(MARGIN * side, 0.1 * side, 3)
+
+
 def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
     # a mark that covers the tile's middle (a disc, an avatar) leaves its margin the tile's colour;
     # measured from the tile's own size, so it stays inside a small tile and outside a big mark
-    side = lattice.fill
-    margin = ring_offsets(MARGIN * side, 0.1 * side, 3)
     reading = read_grid(
-        "tiles", image, lattice, _classify, rim_of(lattice), BAND_ACROSS, margin, letters_in_corners=True
+        "tiles",
+        image,
+        lattice,
+        _classify,
+        rim_of(lattice),
+        BAND_ACROSS,
+        margin_of(lattice),
+        letters_in_corners=True,
     )
     return _with_centre_line(image, reading)
 
@@ -452,8 +463,7 @@ def _on_the_ground(
     odd = (kinds == FIGURE) | (kinds == MARK)
     if not odd.any():
         return odd
-    side = lattice.fill
-    margin = sample(image, lattice, box, ring_offsets(MARGIN * side, 0.1 * side, 3))
+    margin = sample(image, lattice, box, margin_of(lattice))
     return odd & same(np.median(margin, axis=2), background)
 
 

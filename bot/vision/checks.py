@@ -111,6 +111,6 @@ def edge_check(reading: Reading) -> Check:
     return Check(
         "edge",
         False,
-        f"just outside the grid, {shown} is neither cell nor hole (a marked cell, a figure, unknown):"
-        " the grid may go on",
+        f"just outside the grid, {shown} is neither cell nor hole (a marked cell, a figure, unknown,"
+        " or holes drawn as none inside is): the grid may go on",
     )

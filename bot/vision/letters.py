@@ -94,7 +94,10 @@ def _letter_in(
     # a letter a few pixels tall loses a row or column of its symmetry to anti-aliasing (one
     # pixel of a 6 px E is a sixth of it): its overlaps are lower, its margins as clear
     slack = TINY_SLACK if bh < TINY else 0.0
-    if stem >= E_STEM and flipped >= E_FLIPPED - slack and flipped - turned >= E_MARGIN:
+    # (three bars, as an S's: the edge of a disc a little off the cell's middle leaves a C of the
+    # tile's colour around it, as stemmed and as alike flipped as an E, with no middle bar)
+    e_like = stem >= E_STEM and flipped >= E_FLIPPED - slack and flipped - turned >= E_MARGIN
+    if e_like and _three_bars(shape):
         return "E"
     if stem < S_STEM and turned >= S_TURNED - slack and turned - flipped >= S_MARGIN and _three_bars(shape):
         return "S"
@@ -112,7 +115,7 @@ def _enclosed_share(ink: np.ndarray) -> float:
 
 def _three_bars(shape: np.ndarray) -> bool:
     """Whether the ink crosses the middle of its width in its top and bottom sixths and halfway
-    down, as an S's three bars do; a diagonal stroke (an arc of a ring seen in a cell's corner) is
+    down, as an S's or an E's three bars do; a diagonal stroke (an arc of a ring seen in a cell's corner) is
     as alike turned half a turn, but it crosses the middle only halfway down."""
     side = shape.shape[0]
     crossing = shape[:, side // 2 - 2 : side // 2 + 2].any(axis=1)

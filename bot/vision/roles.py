@@ -188,6 +188,16 @@ def interpret(reading: Reading) -> Roles:
             " over cells in the plain colour: a path drawn in that colour or a hint, not told apart",
         )
         start, end, walked = None, None, ()
+    beside_a_line = _ring_beside_a_line(reading, start, plain_colour) if not order else None
+    if beside_a_line is not None and start_check.ok:
+        start_check = Check(
+            "start",
+            False,
+            f"the start {list(start)} is marked only by a ring, beside a line through the cells' centres"
+            f" at {list(beside_a_line)}: the next step after a path drawn thin, or a start beside a hint,"
+            " not told apart",
+        )
+        start, end, walked = None, None, ()
     if ringed is not None and start is not None and ringed != head:
         start_check = Check(
             "start",
@@ -199,6 +209,22 @@ def interpret(reading: Reading) -> Roles:
 
 
 ARM_BACK = {(-1, 0): 2, (0, 1): 3, (1, 0): 0, (0, -1): 1}  # a cell this way of the start: its arm toward it
+
+
+def _ring_beside_a_line(reading: Reading, start: Cell | None, plain: np.ndarray | None) -> Cell | None:
+    """A cell beside the start with a centre line on it, when the start is marked only by a ring
+    (a mark with no letter whose very middle is the plain cells' colour) and no path was read.
+    Apps ring the cells a path's head may go on to; a thin line over cells that keep their colour
+    (read as a hint) that ends beside a lone ring is as likely a path drawn thin, its next step
+    ringed, as a hint beside a start (seed 293: a 3x8 level read untouched, from the ring)."""
+    if start is None or plain is None or reading.lines_to is None or reading.middles is None:
+        return None
+    if reading.kinds[start] != MARK or start in reading.letters or not same(reading.middles[start], plain):
+        return None
+    for cell in reading.neighbours(start):
+        if bool(reading.lines_to[cell].any()):
+            return cell
+    return None
 
 
 def _line_into(reading: Reading, start: Cell) -> Cell | None:

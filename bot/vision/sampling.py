@@ -107,17 +107,25 @@ def gap_colours(
     image: np.ndarray, lattice: Lattice, box: Box, across: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """Colours in the gaps between neighbouring positions of `box`: three lines across each gap
-    (at -across, 0, +across pitches from the line joining the two centres), three samples along
-    each line (0.47, 0.5 and 0.53 pitch from the first centre: inside the narrowest gap between tiles):
-    `(between [r, c] and [r, c+1]: (R, C-1, 3, 3, 3), between [r, c] and [r+1, c]: (R-1, C, 3, 3, 3))`
+    (at -across, 0, +across pitches from the line joining the two centres), `len(ALONG)` samples
+    along each line (0.44 to 0.56 pitch from the first centre: the narrowest gap between tiles):
+    `(between [r, c] and [r, c+1]: (R, C-1, 3, 5, 3), between [r, c] and [r+1, c]: (R-1, C, 3, 5, 3))`
     as (..., line, sample along it, channel).
     """
     r0, r1, c0, c1 = box
-    t = np.repeat([-across, 0.0, across], 3)
-    a = np.tile([0.47, 0.5, 0.53], 3)
+    n = len(ALONG)
+    t = np.repeat([-across, 0.0, across], n)
+    a = np.tile(ALONG, 3)
     right = sample(image, lattice, (r0, r1, c0, c1 - 1), np.stack([a, t], axis=1))
     down = sample(image, lattice, (r0, r1 - 1, c0, c1), np.stack([t, a], axis=1))
-    return right.reshape(*right.shape[:2], 3, 3, 3), down.reshape(*down.shape[:2], 3, 3, 3)
+    return right.reshape(*right.shape[:2], 3, n, 3), down.reshape(*down.shape[:2], 3, n, 3)
+
+
+# along a gap, a few pixels apart: a frame drawn around a cell crosses the band between two
+# walked cells on one or two of them and leaves the rest in the band's colour (three samples
+# 0.03 pitch apart had one on the frame, one on its soft edge: no two alike)
+ALONG = np.array([0.44, 0.47, 0.5, 0.53, 0.56])
+MIDDLE_ALONG = 2  # the sample halfway between the two centres
 
 
 def commonest_colour(colours: np.ndarray) -> np.ndarray:

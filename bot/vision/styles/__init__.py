@@ -21,6 +21,7 @@ from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MAR
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
     CORE,
+    MIDDLE_ALONG,
     Box,
     commonest_colour,
     corner_colours,
@@ -62,13 +63,15 @@ def read_grid(
     marks_on_cells: bool = False,
     letters_in_corners: bool = False,
     thin_bands: bool = False,
+    page_holes: bool = False,
 ) -> Reading:
     """What every style does with its classifier: grow the grid, then read the kinds, colours,
     bands, letters and what lies beside the grid. `background` is the median colour of the
     lattice corners between the member blobs (the tiles' background, the nodes' field);
     `edge_offsets` where a position's outer colour is sampled; `band_across` how far either side
     of the line joining two centres a band is sampled; `ground_offsets` where a cell's own colour
-    shows beside a mark drawn on it."""
+    shows beside a mark drawn on it; `page_holes` that a cell in the colour of the page around the
+    grid is a hole (cells bounded by lines, whose holes show the page: `_page_showing`)."""
     members = lattice.members_box()
     background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
@@ -100,6 +103,8 @@ def read_grid(
     right, down = gap_colours(image, lattice, box, band_across)
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
     bands_down, gaps_down, covered_down, wide_down = gaps(down, background)
+    if page_holes:
+        kinds[_page_showing(image, lattice, box, kinds, colours, background, bands_right, bands_down)] = HOLE
     if thin_bands and (kinds == CELL).any():
         # a thin line joins two positions that are both unlike the plain cells (lit dots, a
         # framed head): a hint line over plain cells, as thin, is no band
@@ -165,6 +170,45 @@ def read_grid(
     )
 
 
+def _page_showing(
+    image: np.ndarray,
+    lattice: Lattice,
+    box: Box,
+    kinds: np.ndarray,
+    colours: np.ndarray,
+    background: np.ndarray,
+    bands_right: np.ndarray,
+    bands_down: np.ndarray,
+) -> np.ndarray:
+    """Cells that show the page around the grid: holes of a grid of touching cells or a framed
+    grid, where a missing cell leaves the page's colour inside the lines around it (the lines,
+    not the page, are such a grid's `background`). The page is the colour most positions of the
+    ring around the grid share; a cell in it that is neither the plain cells' colour nor joined
+    to a neighbour by a band (walked cells of that colour are) is a hole."""
+    cell = kinds == CELL
+    if not cell.any():
+        return np.zeros(kinds.shape, bool)
+    r0, r1, c0, c1 = box
+    around = np.median(sample(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), CORE), axis=2)
+    ring = np.ones(around.shape[:2], bool)
+    ring[1:-1, 1:-1] = False
+    beyond = around[ring]
+    page = commonest_colour(beyond)
+    if same(beyond, page).mean() < PAGE_SHARE or same(page, background):
+        return np.zeros(kinds.shape, bool)
+    if same(page, commonest_colour(colours[cell])):
+        return np.zeros(kinds.shape, bool)
+    joined = np.zeros(kinds.shape, bool)
+    joined[:, :-1] |= bands_right
+    joined[:, 1:] |= bands_right
+    joined[:-1, :] |= bands_down
+    joined[1:, :] |= bands_down
+    return cell & same(colours, page) & ~joined
+
+
+PAGE_SHARE = 0.5  # of the ring around the grid in one colour: the page (a gradient has none)
+
+
 MIDDLE = square_offsets(0.05, 3)  # the very middle of a position: what a ring leaves bare
 
 
@@ -212,9 +256,10 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
     cells, and the extent comes from the lattice, not from what the blob finder happened to see.
 
     Returns the box and what lies beside it that was left out (box coordinates: row -1 is the
-    ring above): marked cells, figures, and unknown positions in the colour of a cell of the
-    grid (a cell the reader did not recognise: under a hint line, on a gradient's far end); a
-    board with such a neighbour is not trusted (`checks.edge_check`).
+    ring above): marked cells, figures, two or more holes drawn as no hole inside is, and
+    unknown positions in the colour of a cell of the grid (a cell the reader did not recognise:
+    under a hint line, on a gradient's far end); a board with such a neighbour is not trusted
+    (`checks.edge_check`).
     """
     r0, r1, c0, c1 = start
     while True:
@@ -248,6 +293,9 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
             # the grid may go on past it (walked cells, a hint line, a row the reader missed)
             left = ~inner & beside & ((kinds == MARK) | _two_or_more(~inner & beside & (kinds == FIGURE)))
             left |= _two_or_more(~inner & beside & _like_a_cell(kinds, colours, inner))
+            # holes drawn beside the grid like none inside it (a border row of hatched squares):
+            # a row of the board as likely as a row of UI, so the board is not trusted either way
+            left |= _two_or_more(~inner & beside & (kinds == DRAWN))
             # a figure beside the grid next to a figure in it: a board has one figure, so one of
             # them is a cell the other overlaps (a path's head, its band's end over the next tile)
             left |= ~inner & (kinds == FIGURE) & _beside_any((kinds == FIGURE) & inner)
@@ -356,15 +404,18 @@ def gaps(
     """(band, colour, covered, wide) per gap from `sampling.gap_colours`.
 
     A band fills the gap: on at least two of the three lines across it no sample is background
-    and the samples (two of three) share one colour, the same on those lines. A covered gap
+    and most samples share one colour, the same on those lines. A covered gap
     has some line without background that is no band (the cat's legs, a tail). A wide gap shows
     no background in its middle on at least two lines, whatever colours: as wide as a band is, so a band
     may run under what covers it (the cat's feet over the band), where a thin thing over the
     background (a tail) leaves the background showing beside it.
     """
-    line_colour = np.median(samples, axis=3)  # (..., line, channel)
-    to_background = np.abs(samples - background).max(axis=-1)  # (..., line, sample)
-    to_line = np.abs(samples - line_colour[..., None, :]).max(axis=-1)
+    # walls from the three samples nearest the middle (0.47 to 0.53 pitch: inside the narrowest
+    # gap); the band's colour from all five, so a frame across one or two of them leaves it
+    middle = samples[..., MIDDLE_ALONG - 1 : MIDDLE_ALONG + 2, :]
+    line_colour = np.median(middle, axis=3)  # (..., line, channel)
+    to_background = np.abs(middle - background).max(axis=-1)  # (..., line, sample)
+    to_line = np.abs(middle - line_colour[..., None, :]).max(axis=-1)
     # a line is walled where a sample is the background, or nearer it than the line's own colour
     # (the blurred middle of a thin border line between touching tiles)
     # (only the middle sample: at the gap's edges a halo or anti-aliasing is no line)
@@ -372,9 +423,12 @@ def gaps(
     nearer[..., 1] = to_background[..., 1] < to_line[..., 1]
     walled = ((to_background <= COLOUR_TOLERANCE) | nearer).any(axis=3)
     clear = ~walled
-    even = (to_line <= COLOUR_TOLERANCE).sum(axis=3) >= 2  # JPEG bleeds at a tile's edge
-    colour = np.median(line_colour, axis=2)
-    agree = same(line_colour, colour[..., None, :]) & clear & even
+    # most samples along in one colour: JPEG bleeds at a tile's edge, a frame crosses one or two
+    along_colour = np.median(samples, axis=3)
+    to_along = np.abs(samples - along_colour[..., None, :]).max(axis=-1)
+    even = (to_along <= COLOUR_TOLERANCE).sum(axis=3) > samples.shape[3] // 2
+    colour = np.median(along_colour, axis=2)
+    agree = same(along_colour, colour[..., None, :]) & clear & even
     # and the band stands well clear of the background (a blurred thin line does not)
     band = (agree.sum(axis=2) >= 2) & (np.abs(colour - background).max(axis=-1) > 2 * COLOUR_TOLERANCE)
     covered = ~band & clear.any(axis=2)
@@ -393,7 +447,10 @@ def thin_lines(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
     What such a line joins is for the reader to say: only one in the colour of a cell it joins
     is a band of the path (a hint line in the plain cells' own colour is dropped by `roles.py`).
     """
-    middle = samples[..., 1, :, :]  # (..., sample along, channel)
+    # the middle line's three samples nearest the gap's middle (the outer two of five reach the
+    # tiles' edges across a narrow gap)
+    along = samples.shape[-2]
+    middle = samples[..., 1, along // 2 - 1 : along // 2 + 2, :]  # (..., sample along, channel)
     colour = np.median(middle, axis=-2)
     clear = (np.abs(middle - background).max(axis=-1) > COLOUR_TOLERANCE).all(axis=-1)
     even = (np.abs(middle - colour[..., None, :]).max(axis=-1) <= COLOUR_TOLERANCE).sum(axis=-1) >= 2

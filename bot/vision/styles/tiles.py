@@ -82,6 +82,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
         BAND_ACROSS,
         margin_of(lattice),
         letters_in_corners=True,
+        page_holes=True,
     )
     return _with_centre_line(image, reading)
 

@@ -30,10 +30,9 @@ from onestroke.bot.vision.checks import (
     lattice_check,
     size_check,
 )
-from onestroke.bot.vision.gapfit import fit_to_gaps
-from onestroke.bot.vision.lattice import Group, Lattice, fit_lattice, lattice_groups
+from onestroke.bot.vision.gapfit import fit_to_gaps, moves_a_corner
+from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import interpret
-from onestroke.bot.vision.sampling import Box
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
 from onestroke.bot.vision.wordlists import WordLists
 from onestroke.coords import Geometry, Point, Rect
@@ -236,22 +235,6 @@ def _detections(image: np.ndarray, factor: float, *, dots: bool = False) -> Iter
         yield _read_group(image, blobs, group)
 
 
-MOVED = 1.0  # px: a refit that moves no cell of the grid further changes nothing read (a thin
-# line between touching cells is 2-4 px wide: a sample 2 px off misses it)
-
-
-def _moves(lattice: Lattice, refitted: Lattice, box: Box) -> bool:
-    """Whether `refitted` puts a corner cell of `box` more than MOVED pixels from `lattice`."""
-    r0, r1, c0, c1 = box
-    far = 0.0
-    for r in (r0, r1 - 1):
-        for c in (c0, c1 - 1):
-            dx = (refitted.origin[0] + refitted.pitch[0] * c) - (lattice.origin[0] + lattice.pitch[0] * c)
-            dy = (refitted.origin[1] + refitted.pitch[1] * r) - (lattice.origin[1] + lattice.pitch[1] * r)
-            far = max(far, abs(dx), abs(dy))
-    return far > MOVED
-
-
 def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
     lattice = fit_lattice(blobs, group)
     reading = styles.read(image, lattice)
@@ -259,7 +242,7 @@ def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
         # the grid grew past the blobs the lattice was fitted to: measure it again over the
         # whole grid and read once more where that moves the far cells (`gapfit.py`)
         refitted = fit_to_gaps(image, lattice, reading.box, reading.kinds)
-        if refitted is not None and _moves(lattice, refitted, reading.box):
+        if refitted is not None and moves_a_corner(lattice, refitted, reading.box):
             lattice = refitted
             reading = styles.read(image, lattice)
     roles = interpret(reading)

@@ -48,6 +48,20 @@ def fit_to_gaps(image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray
     return replace(lattice, origin=(nox, noy), pitch=(npx, npy))
 
 
+MOVED = 1.0  # px: a refit that moves no cell of the grid further changes nothing read (a thin
+# line between touching cells is 2-4 px wide: a sample 2 px off misses it)
+
+
+def moves_a_corner(lattice: Lattice, refitted: Lattice, box: Box) -> bool:
+    """Whether `refitted` puts a corner cell of `box` more than MOVED pixels from `lattice`."""
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    (nx, ny), (qx, qy) = refitted.origin, refitted.pitch
+    r0, r1, c0, c1 = box
+    dx = max(abs(nx + qx * c - (ox + px * c)) for c in (c0, c1 - 1))
+    dy = max(abs(ny + qy * r - (oy + py * r)) for r in (r0, r1 - 1))
+    return max(dx, dy) > MOVED
+
+
 def _axis_fit(
     image: np.ndarray,
     o: float,

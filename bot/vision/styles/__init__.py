@@ -449,6 +449,7 @@ def thin_lines(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
     """
     # the middle line's three samples nearest the gap's middle (the outer two of five reach the
     # tiles' edges across a narrow gap)
+    # (by the count given: tiles' `_lines_across` samples three along, `gap_colours` five)
     along = samples.shape[-2]
     middle = samples[..., 1, along // 2 - 1 : along // 2 + 2, :]  # (..., sample along, channel)
     colour = np.median(middle, axis=-2)

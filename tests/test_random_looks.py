@@ -34,7 +34,9 @@ from benchmarks.looks_bench import (  # noqa: E402
 from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.labels import parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
+from onestroke.bot.vision.checks import lattice_check  # noqa: E402
 from onestroke.bot.vision.detect import Detection  # noqa: E402
+from onestroke.bot.vision.lattice import Lattice  # noqa: E402
 from onestroke.bot.vision.reading import HOLE  # noqa: E402
 from onestroke.bot.vision.styles import grow  # noqa: E402
 from onestroke.practice.game import GameOptions  # noqa: E402
@@ -1018,3 +1020,35 @@ def test_holes_drawn_beside_the_grid_unlike_any_inside_are_not_trimmed_silently(
     found = detect(shown.image, read_text=False)
     assert not found.ok, f"read as {found.board}"
     assert "just outside the grid" in (found.reason or "")
+
+
+RING_ON_THE_LAST_CELL = 924
+"""A path drawn over every cell but one, a ring (the app's mark for the next steps) on that last
+cell beside the head: read as the goal, a mark with no other plain cell to compare it with. Goal
+or next step, the one move left is the same; the board is labelled with no goal, and now read so."""
+
+
+def test_a_ring_on_the_last_cell_beside_the_head_is_a_next_step() -> None:
+    shown = sample(RING_ON_THE_LAST_CELL)
+    board = shown.truth.board
+    assert board is not None and shown.look.next_rings and board.end is None
+    assert len(board.open_cells) == len(shown.truth.walked) + 1
+    read_exactly(shown)
+
+
+def test_a_lattice_measured_over_one_step_must_be_square() -> None:
+    """Three members on two rows and two columns give each pitch from one distance: nothing
+    checks it. Seed 704 (dots, lilac dots beside a path's red squares) made such a lattice 12 %
+    stretched and read a wrong 2x3 board on it; a stretched lattice needs three rows or columns."""
+
+    def lattice(rows: list[int], cols: list[int], pitch: tuple[float, float]) -> Lattice:
+        n = len(rows)
+        sizes = np.full(n, 20.0)
+        return Lattice((0.0, 0.0), pitch, np.array(rows), np.array(cols), 0.0, sizes, sizes)
+
+    assert not lattice_check(lattice([0, 1, 1], [0, 0, 1], (106.5, 94.1))).ok
+    assert "one step" in lattice_check(lattice([0, 1, 1], [0, 0, 1], (106.5, 94.1))).detail
+    assert lattice_check(lattice([0, 1, 1], [0, 0, 1], (100.0, 98.0))).ok
+    assert lattice_check(lattice([0, 1, 1, 1], [0, 0, 1, 2], (106.5, 94.1))).ok  # measured twice
+    found = detect(sample(704).image, read_text=False)
+    assert not found.ok, f"read as {found.board}"

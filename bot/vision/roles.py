@@ -217,14 +217,23 @@ def _ring_beside_a_line(reading: Reading, start: Cell | None, plain: np.ndarray 
     Apps ring the cells a path's head may go on to; a thin line over cells that keep their colour
     (read as a hint) that ends beside a lone ring is as likely a path drawn thin, its next step
     ringed, as a hint beside a start (seed 293: a 3x8 level read untouched, from the ring)."""
-    if start is None or plain is None or reading.lines_to is None or reading.middles is None:
+    if reading.lines_to is None or not _ring_only(reading, start, plain):
         return None
-    if reading.kinds[start] != MARK or start in reading.letters or not same(reading.middles[start], plain):
-        return None
+    assert start is not None
     for cell in reading.neighbours(start):
         if bool(reading.lines_to[cell].any()):
             return cell
     return None
+
+
+def _ring_only(reading: Reading, start: Cell | None, plain: np.ndarray | None) -> bool:
+    """Whether the start is marked only by a ring: a mark with no letter on a plain cell whose very
+    middle is the plain cells' colour."""
+    if start is None or plain is None or reading.middles is None:
+        return False
+    return (
+        reading.kinds[start] == MARK and start not in reading.letters and same(reading.middles[start], plain)
+    )
 
 
 def _line_into(reading: Reading, start: Cell) -> Cell | None:
@@ -281,7 +290,9 @@ def _ringed_by(
     cells the path may go to next.
 
     One marked cell will do when cells are left beyond it: were it the goal, the head's only way
-    on would end the path there, with cells left unwalked (no app draws a level it cannot finish)."""
+    on would end the path there, with cells left unwalked (no app draws a level it cannot finish).
+    It will do as well when it is the last cell left beside a drawn path's head: goal or next
+    step, the one move left is the same (seed 924 read a ringed last cell as the goal)."""
     wanted = set(marked)
     if not wanted:
         return None
@@ -289,25 +300,35 @@ def _ringed_by(
         end
         for end in ends
         if {n for n in reading.neighbours(end) if n in open_cells and n not in in_path} == wanted
-        and (len(wanted) > 1 or len(open_cells - in_path - {end}) > 1)
+        and (
+            len(wanted) > 1
+            or len(open_cells - in_path - {end}) > 1
+            or _last_step(end, wanted, open_cells, in_path)
+        )
     ]
     return fits[0] if len(fits) == 1 else None
+
+
+def _last_step(head: Cell, wanted: set[Cell], open_cells: frozenset[Cell], in_path: set[Cell]) -> bool:
+    """Whether `wanted` is the one cell a drawn path (with `head` on it) has left to walk."""
+    return head in in_path and open_cells - in_path == wanted
 
 
 def _thin_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
     """The marks that leave a plain cell plain in its middle, its very middle and its margin, with
     no letter read on them: a thin ring or frame, such as apps draw around the cells the path may
-    go to next (a ring drawn over the goal's E has the E's bar across its middle)."""
-    if plain_colour is None:
-        return []
-    return [
-        m
-        for m in marks
-        if m not in reading.letters
-        and same(reading.colours[m], plain_colour)
-        and same(reading.grounds[m], plain_colour)
-        and (reading.middles is None or same(reading.middles[m], plain_colour))
-    ]
+    go to next (a ring drawn over the goal's E has the E's bar across its middle). With no plain
+    cell left to compare (every other cell walked), a mark's own ground stands for the plain colour."""
+
+    def thin(m: Cell) -> bool:
+        plain = plain_colour if plain_colour is not None else reading.grounds[m]
+        return (
+            same(reading.colours[m], plain)
+            and same(reading.grounds[m], plain)
+            and (reading.middles is None or same(reading.middles[m], plain))
+        )
+
+    return [m for m in marks if m not in reading.letters and thin(m)]
 
 
 def _named_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:

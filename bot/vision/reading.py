@@ -68,6 +68,7 @@ class Reading:
     middles: np.ndarray | None = None  # the colour at each position's very middle (a ring leaves it bare)
     lights: np.ndarray | None = None  # positions under a translucent white light (a finger's dot)
     lines_to: np.ndarray | None = None  # (R, C, 4): a thin centre line runs up, right, down, left
+    patches: np.ndarray | None = None  # (R, C, 8, 8, 3): each position's middle in brief (sampling.patches)
 
     @property
     def shape(self) -> tuple[int, int]:

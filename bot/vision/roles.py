@@ -126,6 +126,12 @@ def interpret(reading: Reading) -> Roles:
     # a face on a marked tile is a character standing on it (an avatar drawn inside the tile)
     faced = [m for m in marks if m not in reading.letters and _has_face(reading, m)]
     figures, marks = figures + faced, [m for m in marks if m not in faced]
+    around = _rings_around(reading, figures + marks + coloured, open_cells) if not order else None
+    if around is not None:  # the next steps marked around a fresh start: plain cells, decorated
+        ringed, rings = around
+        figures = [f for f in figures if f not in rings]
+        marks = [m for m in marks if m not in rings]
+        coloured = [c for c in coloured if c not in rings]
     odd = _Odd(
         figures,
         marks,
@@ -314,14 +320,57 @@ def _last_step(head: Cell, wanted: set[Cell], open_cells: frozenset[Cell], in_pa
     return head in in_path and open_cells - in_path == wanted
 
 
+RING_ALIKE = 5.0  # levels a patch pixel apart, on average: the same ring drawn on two cells
+# (measured 0.0-3.8 between the rings of one screen; a ring against a flag or a ringed E 11-16)
+
+
+def _rings_around(
+    reading: Reading, odd: list[Cell], open_cells: frozenset[Cell]
+) -> tuple[Cell, list[Cell]] | None:
+    """On a level with no path drawn, the one odd position whose every open neighbour (two or
+    more) is odd too, drawn alike (their patches within RING_ALIKE) and unlike it, with no letter
+    read on them, and at most one odd position besides, unlike them (a goal, not one more ring):
+    the start, its next steps marked around it (a ring, a frame, a lighter shade on each).
+    Returns the start and the marked cells.
+
+    A mark unlike the others among them (a flag, an E under its ring: the goal beside the start)
+    leaves the board to the other rules, which refuse five odd positions (seeds 95, 273, 371:
+    "5 positions look unlike the plain cells")."""
+    if reading.patches is None:
+        return None
+    patches, odd_set = reading.patches, set(odd)
+
+    def apart(a: Cell, b: Cell) -> float:
+        return float(np.abs(patches[a] - patches[b]).mean())
+
+    found = []
+    for centre in odd:
+        beside = [n for n in reading.neighbours(centre) if n in open_cells]
+        if (
+            len(beside) >= 2
+            and all(n in odd_set and n not in reading.letters for n in beside)
+            and all(apart(a, b) <= RING_ALIKE for i, a in enumerate(beside) for b in beside[i + 1 :])
+            and all(apart(centre, n) > RING_ALIKE for n in beside)
+            and len(rest := odd_set - set(beside) - {centre}) <= 1
+            # a ring elsewhere is no goal: the marks are then not the next steps of one start
+            and all(apart(other, n) > RING_ALIKE for other in rest for n in beside)
+        ):
+            found.append((centre, beside))
+    return found[0] if len(found) == 1 else None
+
+
 def _thin_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:
     """The marks that leave a plain cell plain in its middle, its very middle and its margin, with
     no letter read on them: a thin ring or frame, such as apps draw around the cells the path may
     go to next (a ring drawn over the goal's E has the E's bar across its middle). With no plain
-    cell left to compare (every other cell walked), a mark's own ground stands for the plain colour."""
+    cell left to compare (every other cell walked), a mark's own ground stands for the plain
+    colour, unless it is near red: the genre's goal tile, ringed as the last step too (look 1,
+    level 1004 of the teaching benchmark)."""
 
     def thin(m: Cell) -> bool:
         plain = plain_colour if plain_colour is not None else reading.grounds[m]
+        if plain_colour is None and _red_distance(plain) < NOT_RED:
+            return False
         return (
             same(reading.colours[m], plain)
             and same(reading.grounds[m], plain)

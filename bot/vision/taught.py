@@ -1364,6 +1364,15 @@ def judge(
                 path_check = Check(
                     "path", True, f"{len(walked)} cells walked, the head on {list(walked[-1])}"
                 )
+                rival = _start_like(grid, walked[-1])
+                if rival is not None and len(walked) > 1:
+                    path_check = Check(
+                        "path",
+                        False,
+                        f"both ends of the drawn path look like the start: {list(start)}, and"
+                        f" {list(walked[-1])} ({grid[walked[-1]][0]}, the start only {rival:.2f} less"
+                        f" likely): which end the path began at is not told apart",
+                    )
     if path_check is not None:
         checks.append(path_check)
     unchecked = None
@@ -1380,6 +1389,17 @@ def judge(
     return Detection(
         unchecked, geometry, tuple(checks), None, unchecked, screen=LEVEL, walked=walked, style=style
     )
+
+
+ENDS_MARGIN = 1.0  # the head end of a path reads as the start at least this much less likely
+
+
+def _start_like(grid: dict[Cell, tuple[str, float, tuple[str, float]]], end: Cell) -> float | None:
+    """How much less likely than its own role the start's is for the path's head end, when that is
+    less than ENDS_MARGIN: a drawn path whose two ends both look like where it began (seed 13004
+    of look 13: a 3-cell path read backwards, its head's band end taken for the framed start)."""
+    _, _, (other, theirs) = grid[end]
+    return theirs if other in ("start", "start_walked") and theirs < ENDS_MARGIN else None
 
 
 def neighbours(cell: Cell, among: set[Cell]) -> list[Cell]:

@@ -27,6 +27,7 @@ from onestroke.bot.vision.sampling import (
     corner_colours,
     corner_samples,
     gap_colours,
+    patches,
     same,
     sample,
     square_offsets,
@@ -167,6 +168,7 @@ def read_grid(
         turned=quarter_turn_alike(image, lattice, box, kinds == FIGURE),
         faces=_faces(image, lattice, box, kinds),
         middles=np.median(sample(image, lattice, box, MIDDLE), axis=2),
+        patches=patches(image, lattice, box, _odd_looking(kinds, colours)),
     )
 
 
@@ -383,6 +385,16 @@ def _alike_any(colours: np.ndarray, found: np.ndarray) -> np.ndarray:
     if not found.any():
         return np.zeros(found.shape, bool)
     return same(colours[:, :, None, :], colours[found][None, None, :, :]).any(axis=2)
+
+
+def _odd_looking(kinds: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """Positions that may hold a role or a mark: figures, marked cells, and cells of a colour
+    other than the commonest cells' (the ones whose patches `roles.py` may compare)."""
+    odd = (kinds == FIGURE) | (kinds == MARK)
+    cells = kinds == CELL
+    if cells.any():
+        odd |= cells & ~same(colours, commonest_colour(colours[cells]))
+    return odd
 
 
 def _two_or_more(found: np.ndarray) -> np.ndarray:

@@ -400,3 +400,19 @@ def test_a_look_taught_from_fresh_levels_refuses_a_half_drawn_one():
     found = read(half.image, look)
     assert not found.ok, f"read as {found.board} with {len(found.walked)} walked"
     assert all(read(s.image, look).ok for s in shown if s.kind == "level" and s not in fresh)
+
+
+def test_a_path_whose_two_ends_both_look_like_the_start_is_refused_not_read_backwards():
+    """Look 13 (tiles, a path of lit dots, a framed S start) taught from three screens: level
+    13004's 3-cell path scored its head's end as the start once left and the framed S as a
+    walked cell, the fresh start only 0.54 less likely there, and was read backwards. Where
+    the head's end reads as a start within `taught.ENDS_MARGIN`, the path is refused."""
+    shown = screens_of(13, 13)
+    chosen, held = split(shown, 3)
+    look = teach("look13", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    (backwards,) = [s for s in held if s.seed == 13004]
+    found = read(backwards.image, look)
+    assert not found.ok, f"read {found.board} walked {found.walked}"
+    assert "both ends of the drawn path look like the start" in (found.reason or "")
+    outcomes = [outcome_of(s, read(s.image, look), 0.0)[0] for s in held]
+    assert "wrong" not in outcomes and outcomes.count("exact") >= 5, outcomes

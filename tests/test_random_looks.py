@@ -1104,3 +1104,18 @@ def test_a_flag_among_the_rings_around_a_fresh_start_is_refused_not_read_as_a_ri
     around = [(1, 2), (2, 1), (2, 3), (3, 2)]
     found = detect(_start_in_the_middle(around, [(3, 2)]), read_text=False)
     assert not found.ok, f"read {found.board}"
+
+
+RING_ARCS_ON_DOTS = (628, 939)
+"""Dots with a ring on each next step around a fresh start: the ring's lower arcs, seen in a
+cell's lower corner where dots apps print a small S, read as an S on each ring (four starts).
+A letter in a corner lies clear of the corner's sides toward the cell's middle; ink cut by them
+is part of something drawn around the middle (letters.py `read_corner_letter`)."""
+
+
+@pytest.mark.parametrize("seed", RING_ARCS_ON_DOTS)
+def test_a_rings_arc_in_a_dots_corner_is_no_s(seed: int) -> None:
+    shown = sample(seed)
+    assert (shown.look.cell_style, shown.look.next_rings, shown.kind) == ("dots", True, "level")
+    found = read_exactly(shown)
+    assert found.board is not None and found.board.start == shown.truth.board.start

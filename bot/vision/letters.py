@@ -48,8 +48,8 @@ def read_corner_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, in
     from its centre, so the gap around it (a frame drawn there, the page) is never taken for ink."""
     near, far = CORNER[0], min(CORNER[1], 0.48 * lattice.fill) if lattice.fill > 0.5 else CORNER[1]
     found = set()
-    for xs in ((-far, -near), (near, far)):
-        letter = _letter_in(image, lattice, index, xs, (near, far), 0.15, CORNER_TALL)
+    for xs, inner_side in (((-far, -near), "right"), ((near, far), "left")):
+        letter = _letter_in(image, lattice, index, xs, (near, far), 0.15, CORNER_TALL, ("top", inner_side))
         if letter:
             found.add(letter)
     return found.pop() if len(found) == 1 else None
@@ -63,9 +63,12 @@ def _letter_in(
     ys: tuple[float, float],
     tall: float,
     smallest: int,
+    whole_from: tuple[str, ...] = (),
 ) -> str | None:
     """The letter in the box `xs` x `ys` (pitches from the centre of `index`): its largest piece
-    of ink, at least `tall` of the box's height and `smallest` px tall (the box at least 10 px)."""
+    of ink, at least `tall` of the box's height and `smallest` px tall (the box at least 10 px),
+    and clear of the box's sides named in `whole_from` (the sides toward the cell's middle: ink
+    that runs on past them is part of something drawn around the middle, a ring's arc)."""
     r, c = index
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
     cx, cy = ox + px * c, oy + py * r
@@ -84,6 +87,14 @@ def _letter_in(
     x, y, bw, bh = (int(v) for v in stats[biggest, :4])
     if bh < max(tall * crop.shape[0], smallest) or bw < 0.15 * crop.shape[1]:
         return None
+    touches = {
+        "left": x == 0,
+        "top": y == 0,
+        "right": x + bw == crop.shape[1],
+        "bottom": y + bh == crop.shape[0],
+    }
+    if any(touches[side] for side in whole_from):
+        return None  # cut by the box on its way to the middle (seed 628: a ring's arcs read as S)
     letter = (labels[y : y + bh, x : x + bw] == biggest).astype(np.float32)
     if _enclosed_share(letter) >= RING_HOLE:
         return None  # a ring or a frame (a next step's ring, an O): an S or an E encloses nothing

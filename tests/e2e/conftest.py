@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,6 +19,15 @@ from harness import StandIns, Windows
 
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.device.xvfb import VirtualDisplay, virtual_display
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the tests however pytest was started. A script that starts it in the
+    background (`cmd &`, nohup) leaves SIGINT ignored, and every process a test starts inherits
+    that: the Ctrl-C tests then see no KeyboardInterrupt ("DID NOT RAISE"), in this process or in
+    the bot's. Python's own handler, put back, is reset to the default in each child it starts."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")

@@ -512,18 +512,24 @@ def test_rings_on_the_cells_beside_the_start_are_plain_cells(seed: int) -> None:
     read_exactly(shown)
 
 
-def _ringed_tiles(ringed: list[tuple[int, int]]) -> np.ndarray:
-    """Grey tiles on a dark page, a green disc on [0, 0] (the start), and thin violet rings on the
-    cells `ringed`."""
+def _ringed_tiles(
+    ringed: list[tuple[int, int]], start: tuple[int, int] = (0, 0), flags: list[tuple[int, int]] | None = None
+) -> np.ndarray:
+    """Grey tiles on a dark page, a green disc on `start`, thin violet rings on the cells
+    `ringed` and a red pennant on a pole on the cells `flags`."""
     image = np.full((800, 700, 3), (40, 35, 30), np.uint8)
     for r in range(5):
         for c in range(5):
             x, y, half = 150 + 100 * c, 150 + 100 * r, 43
             cv2.rectangle(image, (x - half, y - half), (x + half - 1, y + half - 1), (170, 160, 150), -1)
-            if (r, c) == (0, 0):
+            if (r, c) == start:
                 cv2.circle(image, (x, y), 26, (60, 200, 60), -1, cv2.LINE_AA)
             if (r, c) in ringed:
                 cv2.circle(image, (x, y), 28, (220, 120, 200), 3, cv2.LINE_AA)
+            if (r, c) in (flags or []):
+                cv2.line(image, (x - 12, y + 26), (x - 12, y - 26), (40, 40, 40), 4, cv2.LINE_AA)
+                pennant = np.array([(x - 10, y - 26), (x + 20, y - 16), (x - 10, y - 6)], np.int32)
+                cv2.fillPoly(image, [pennant], (40, 40, 220), cv2.LINE_AA)
     return image
 
 
@@ -1072,28 +1078,9 @@ def test_alike_marks_on_every_cell_beside_a_fresh_start_are_its_next_steps(seed:
     read_exactly(shown)
 
 
-def _start_in_the_middle(ringed: list[tuple[int, int]], flags: list[tuple[int, int]]) -> np.ndarray:
-    """Grey tiles on a dark page, a green disc on [2, 2] (the start), thin violet rings on the
-    cells `ringed` and a red pennant on a pole on the cells `flags`."""
-    image = np.full((800, 700, 3), (40, 35, 30), np.uint8)
-    for r in range(5):
-        for c in range(5):
-            x, y, half = 150 + 100 * c, 150 + 100 * r, 43
-            cv2.rectangle(image, (x - half, y - half), (x + half - 1, y + half - 1), (170, 160, 150), -1)
-            if (r, c) == (2, 2):
-                cv2.circle(image, (x, y), 26, (60, 200, 60), -1, cv2.LINE_AA)
-            if (r, c) in ringed:
-                cv2.circle(image, (x, y), 28, (220, 120, 200), 3, cv2.LINE_AA)
-            if (r, c) in flags:
-                cv2.line(image, (x - 12, y + 26), (x - 12, y - 26), (40, 40, 40), 4, cv2.LINE_AA)
-                pennant = np.array([(x - 10, y - 26), (x + 20, y - 16), (x - 10, y - 6)], np.int32)
-                cv2.fillPoly(image, [pennant], (40, 40, 220), cv2.LINE_AA)
-    return image
-
-
 def test_alike_rings_around_a_fresh_start_leave_a_flag_elsewhere_the_goal() -> None:
     around = [(1, 2), (2, 1), (2, 3), (3, 2)]
-    found = detect(_start_in_the_middle(around, [(4, 4)]), read_text=False)
+    found = detect(_ringed_tiles(around, (2, 2), [(4, 4)]), read_text=False)
     assert found.ok, found.reason
     assert found.board is not None and (found.board.start, found.board.end) == ((2, 2), (4, 4))
 
@@ -1103,7 +1090,7 @@ def test_a_flag_among_the_rings_around_a_fresh_start_is_refused_not_read_as_a_ri
     marks around the start are not all next steps and the board is refused, not read without
     its goal."""
     around = [(1, 2), (2, 1), (2, 3), (3, 2)]
-    found = detect(_start_in_the_middle(around, [(3, 2)]), read_text=False)
+    found = detect(_ringed_tiles(around, (2, 2), [(3, 2)]), read_text=False)
     assert not found.ok, f"read {found.board}"
 
 

@@ -223,23 +223,14 @@ def _ring_beside_a_line(reading: Reading, start: Cell | None, plain: np.ndarray 
     Apps ring the cells a path's head may go on to; a thin line over cells that keep their colour
     (read as a hint) that ends beside a lone ring is as likely a path drawn thin, its next step
     ringed, as a hint beside a start (seed 293: a 3x8 level read untouched, from the ring)."""
-    if reading.lines_to is None or not _ring_only(reading, start, plain):
+    if start is None or plain is None or reading.lines_to is None or reading.middles is None:
         return None
-    assert start is not None
+    if reading.kinds[start] != MARK or start in reading.letters or not same(reading.middles[start], plain):
+        return None
     for cell in reading.neighbours(start):
         if bool(reading.lines_to[cell].any()):
             return cell
     return None
-
-
-def _ring_only(reading: Reading, start: Cell | None, plain: np.ndarray | None) -> bool:
-    """Whether the start is marked only by a ring: a mark with no letter on a plain cell whose very
-    middle is the plain cells' colour."""
-    if start is None or plain is None or reading.middles is None:
-        return False
-    return (
-        reading.kinds[start] == MARK and start not in reading.letters and same(reading.middles[start], plain)
-    )
 
 
 def _line_into(reading: Reading, start: Cell) -> Cell | None:

@@ -71,19 +71,12 @@ def patches(
     r0, _, c0, _ = box
     rows, cols = which.shape
     out = np.full((rows, cols, PATCH_SIDE, PATCH_SIDE, 3), np.nan, np.float32)
-    rs, cs = np.nonzero(which)
-    if len(rs) == 0:
-        return out
-    n = PATCH_SIDE * PATCH_SAMPLES
-    offsets = square_offsets(half, n)
-    h, w = image.shape[:2]
-    (ox, oy), (px, py) = lattice.origin, lattice.pitch
-    xs = np.clip(np.round(ox + px * (c0 + cs)[:, None] + offsets[None, :, 0] * px), 0, w - 1).astype(int)
-    ys = np.clip(np.round(oy + py * (r0 + rs)[:, None] + offsets[None, :, 1] * py), 0, h - 1).astype(int)
-    taken = image[ys, xs].astype(np.float32)  # (k, n*n, 3)
-    # square_offsets runs x fastest within each y: (y, x) blocks of PATCH_SAMPLES average to one pixel
-    grid = taken.reshape(len(rs), PATCH_SIDE, PATCH_SAMPLES, PATCH_SIDE, PATCH_SAMPLES, 3)
-    out[rs, cs] = grid.mean(axis=(2, 4))
+    offsets = square_offsets(half, PATCH_SIDE * PATCH_SAMPLES)
+    for r, c in zip(*np.nonzero(which), strict=True):
+        taken = sample(image, lattice, (r0 + r, r0 + r + 1, c0 + c, c0 + c + 1), offsets)[0, 0]
+        # square_offsets runs x fastest within each y: (y, x) blocks of PATCH_SAMPLES average to one pixel
+        grid = taken.astype(np.float32).reshape(PATCH_SIDE, PATCH_SAMPLES, PATCH_SIDE, PATCH_SAMPLES, 3)
+        out[r, c] = grid.mean(axis=(1, 3))
     return out
 
 

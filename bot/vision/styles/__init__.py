@@ -168,7 +168,7 @@ def read_grid(
         turned=quarter_turn_alike(image, lattice, box, kinds == FIGURE),
         faces=_faces(image, lattice, box, kinds),
         middles=np.median(sample(image, lattice, box, MIDDLE), axis=2),
-        patches=patches(image, lattice, box, _odd_looking(kinds, colours)),
+        patches=_patches_of_odd(image, lattice, box, kinds, colours),
     )
 
 
@@ -387,14 +387,23 @@ def _alike_any(colours: np.ndarray, found: np.ndarray) -> np.ndarray:
     return same(colours[:, :, None, :], colours[found][None, None, :, :]).any(axis=2)
 
 
-def _odd_looking(kinds: np.ndarray, colours: np.ndarray) -> np.ndarray:
-    """Positions that may hold a role or a mark: figures, marked cells, and cells of a colour
-    other than the commonest cells' (the ones whose patches `roles.py` may compare)."""
+MOST_PATCHED = 16  # a start, a goal, four rings, and room to spare: more odd positions, no patches
+
+
+def _patches_of_odd(
+    image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray, colours: np.ndarray
+) -> np.ndarray | None:
+    """The patches (`sampling.patches`) of the positions that may hold a role or a mark: figures,
+    marked cells, and cells of a colour other than the commonest cells' (the ones `roles.py` may
+    compare). None where there are more than MOST_PATCHED (a keypad, a half-drawn path): a
+    patch costs a thousand samples, and roles compares patches only around a fresh start."""
     odd = (kinds == FIGURE) | (kinds == MARK)
     cells = kinds == CELL
     if cells.any():
         odd |= cells & ~same(colours, commonest_colour(colours[cells]))
-    return odd
+    if int(odd.sum()) > MOST_PATCHED:
+        return None
+    return patches(image, lattice, box, odd)
 
 
 def _two_or_more(found: np.ndarray) -> np.ndarray:

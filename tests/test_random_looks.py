@@ -1107,3 +1107,33 @@ def test_a_rings_arc_in_a_dots_corner_is_no_s(seed: int) -> None:
     assert (shown.look.cell_style, shown.look.next_rings, shown.kind) == ("dots", True, "level")
     found = read_exactly(shown)
     assert found.board is not None and found.board.start == shown.truth.board.start
+
+
+DARK_HOLES_SHOWING_THE_PAGE = (93, 320, 514)
+"""Holes drawn in a grid of touching cells (dark squares: 93, 320; an inner square: 514) at the
+grid's border or between such holes, whose corners show the page where a cell's show the lines:
+"1 positions are neither cell nor hole". A flat dark tile the lattice was fitted to, or a grey
+mark on the ground with two corners on the lines, is a hole drawn (styles/tiles.py)."""
+
+
+@pytest.mark.parametrize("seed", DARK_HOLES_SHOWING_THE_PAGE)
+def test_a_hole_drawn_at_the_grids_border_is_a_hole(seed: int) -> None:
+    shown = sample(seed)
+    assert (shown.look.cell_style, shown.kind) == ("touching", "level")
+    assert shown.look.hole_style in ("dark", "inner")
+    read_exactly(shown)
+
+
+LINE_TOO_FAINT = 32
+"""A grid of touching cells whose line between two rows is drawn a pixel wide at a fractional
+place, 3 levels off the cells: the rows past it go on, unbounded, as a panel in the cells'
+colour would. Taken for the page, they cut the board to two rows with the flag for its start (a
+false board); cells in the grid's colour left beside it make the board untrusted instead."""
+
+
+def test_cells_beyond_a_line_too_faint_to_see_are_no_edge_of_the_board() -> None:
+    shown = sample(LINE_TOO_FAINT)
+    assert shown.truth.board is not None and shown.truth.board.rows == 9
+    found = detect(shown.image, read_text=False)
+    assert not found.ok, f"read {found.board}"
+    assert "just outside the grid" in (found.reason or ""), found.reason

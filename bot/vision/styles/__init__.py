@@ -83,7 +83,7 @@ def read_grid(
         # the board ends where the cells stop being cells of its family: a ring position is taken
         # only when it is bounded on its far side like every cell (the gap or a band of the path)
         open_beyond, continues = _beyond(image, lattice, box, background, band_across, colours)
-        kinds[ring & (kinds == CELL) & open_beyond] = HOLE
+        kinds[ring & (kinds == CELL) & open_beyond] = FOREIGN
         # an unknown position whose far side goes on in its own colour is the page or a panel
         # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
         kinds[ring & (kinds == FOREIGN) & continues] = HOLE

@@ -415,7 +415,8 @@ def _classify(
     # a cell is one colour all over: a flag or a letter on 5 % of it makes it a marked cell
     uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
     background_share = same(core, background).mean(axis=2)
-    framed = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background) >= 3
+    gap_corners = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background)
+    framed = gap_corners >= 3
     rim = sample(image, lattice, box, rim_of(lattice))
     rim_same = same(rim, median[:, :, None, :]).mean(axis=2) >= RIM_SAME
     dominant = same(core, median[:, :, None, :]).mean(axis=2)
@@ -431,7 +432,9 @@ def _classify(
     # holes drawn (a grey mark on the ground, a dark tile, a hatching) are part of the board: the
     # grid grows through them as through cells (`styles.grow`), where a hole showing the page may
     # be the page beyond the board
-    kinds[_ground_with_a_grey_mark(kinds, rim, median, background)] = DRAWN
+    # (one at the grid's border or among such holes may show the page at two corners)
+    unsure = (kinds == MARK) | (kinds == FIGURE) | ((kinds == FOREIGN) & covered & (gap_corners >= 2))
+    kinds[_ground_with_a_grey_mark(unsure, rim, median, background)] = DRAWN
     kinds[outside(image, lattice, box)] = HOLE
     # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
@@ -443,7 +446,7 @@ def _classify(
         kinds[lined & marked] = CELL
         median[lined & marked] = walked[lined & marked]
     # (first: the plain cells the dark and hatched holes are judged against are then all known)
-    kinds[_drawn_dark(kinds, median, background)] = DRAWN
+    kinds[_drawn_dark(kinds, median, background, edged=filled & _members(lattice, box, kinds.shape))] = DRAWN
     kinds[_hatched(kinds, core, median, background)] = DRAWN
     kinds[_striped(image, lattice, box, kinds, median)] = DRAWN
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
@@ -520,7 +523,9 @@ DARK_HOLE = 0.5  # a hole drawn dark is at most this bright against the plain ce
 DARKER_SHARE = 0.5  # a hole drawn on a dark page is at most this bright against the gaps
 
 
-def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) -> np.ndarray:
+def _drawn_dark(
+    kinds: np.ndarray, colours: np.ndarray, background: np.ndarray, edged: np.ndarray | None = None
+) -> np.ndarray:
     """Flat tiles that are holes drawn as dark squares: grey to black, at most half as bright as
     the plain cells (the largest group of one colour among the cells), and darker than what lies
     between the cells (by the colour tolerance, or half as bright on a dark page) or, beside
@@ -531,11 +536,18 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
     to be seen — lighter than a dark hole, or in a colour. So a dark colourless tile is read as
     what the board leaves out, whatever the app's palette (dark squares in a framed grid, a
     near-black tile among light ones on a dark field).
+
+    `edged` are flat tiles the lattice was fitted to (shapes with an edge of their own) that are
+    not the gaps' colour: one left unknown for its corners is judged too. A dark hole at the
+    grid's border, or between dark holes, shows the page at its corners where cells show lines
+    (seeds 93, 320: "1 positions are neither cell nor hole").
     """
     cells = kinds == CELL
     if not cells.any():
         return np.zeros(kinds.shape, bool)
     plain = commonest_colour(colours[cells])
+    if edged is not None:
+        cells = cells | (edged & (kinds == FOREIGN))
     # darker than the gaps by more than the colour tolerance, or (on a dark page, where that is
     # near black) at most half as bright as them
     lightness, gaps = colours.mean(axis=-1), float(background.mean())
@@ -547,14 +559,14 @@ def _drawn_dark(kinds: np.ndarray, colours: np.ndarray, background: np.ndarray) 
 
 
 def _ground_with_a_grey_mark(
-    kinds: np.ndarray, rim: np.ndarray, colours: np.ndarray, background: np.ndarray
+    unsure: np.ndarray, rim: np.ndarray, colours: np.ndarray, background: np.ndarray
 ) -> np.ndarray:
-    """Marked or covered positions that are holes drawn as the board's own ground with a grey or
+    """Marked or covered positions (`unsure`) that are holes drawn as the board's own ground with a grey or
     black mark in it (an inner square): the rim shows what lies between the cells, the middle has
     no hue. Every role is drawn on a cell (a start, a goal, a walked tile: the rim in the cell's
     colour, or a frame in a colour of its own), never on the ground between the cells."""
     on_ground = same(rim, background).mean(axis=2) >= RIM_SAME
-    return ((kinds == MARK) | (kinds == FIGURE)) & on_ground & (np.ptp(colours, axis=-1) <= COLOURLESS)
+    return unsure & on_ground & (np.ptp(colours, axis=-1) <= COLOURLESS)
 
 
 def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -609,6 +621,15 @@ def _dark_as_a_hole(colours: np.ndarray, plain: np.ndarray) -> np.ndarray:
     return colours.mean(axis=-1) <= DARK_HOLE * plain.mean()
 
 
+def _members(lattice: Lattice, box: Box, shape: tuple[int, ...]) -> np.ndarray:
+    """Positions of `box` (an array of `shape`) where the lattice found a member blob."""
+    r0, r1, c0, c1 = box
+    found = np.zeros(shape[:2], bool)
+    inside = (lattice.rows >= r0) & (lattice.rows < r1) & (lattice.cols >= c0) & (lattice.cols < c1)
+    found[lattice.rows[inside] - r0, lattice.cols[inside] - c0] = True
+    return found
+
+
 def _pale_shapes(
     kinds: np.ndarray, lattice: Lattice, box: Box, colours: np.ndarray, background: np.ndarray
 ) -> np.ndarray:
@@ -619,10 +640,7 @@ def _pale_shapes(
     background has no edge to be found by). Within the colour tolerance such a tile would be read
     as a hole; it is neither cell nor hole, so the board is refused rather than read with cells
     missing (plain tiles on a gradient, beside a path that outnumbers them)."""
-    r0, r1, c0, c1 = box
-    found = np.zeros(colours.shape[:2], bool)
-    inside = (lattice.rows >= r0) & (lattice.rows < r1) & (lattice.cols >= c0) & (lattice.cols < c1)
-    found[lattice.rows[inside] - r0, lattice.cols[inside] - c0] = True
+    found = _members(lattice, box, colours.shape)
     cells = kinds == CELL
     if not cells.any():
         return np.zeros(kinds.shape, bool)

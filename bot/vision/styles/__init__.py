@@ -15,6 +15,7 @@ from collections.abc import Callable
 import numpy as np
 
 from onestroke.bot.vision.faces import faces_at
+from onestroke.bot.vision.ground import level_ground
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
@@ -46,6 +47,7 @@ def read(image: np.ndarray, lattice: Lattice) -> Reading:
     """The reading of the style this lattice's blobs belong to."""
     from onestroke.bot.vision.styles import nodes, tiles
 
+    image = level_ground(image, lattice)  # a page shading under the board, made one colour
     if lattice.fill < DOTS_BELOW:
         return nodes.read_nodes(image, lattice)
     return tiles.read_tiles(image, lattice)

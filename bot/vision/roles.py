@@ -94,6 +94,8 @@ def interpret(reading: Reading) -> Roles:
         rings = _thin_marks(reading, marks, plain_colour)
         heads = ends if order else [e for e in ends if e not in rings]
         ringed = _ringed_by(reading, rings, open_cells, in_path, heads)
+        if ringed is None and order:  # the rings beside the head, and one thin mark unlike them
+            ringed, rings = _ringed_but_one(reading, rings, open_cells, in_path, heads)
         if ringed is not None:
             marks = [m for m in marks if m not in rings]
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
@@ -309,6 +311,34 @@ def _ringed_by(
 def _last_step(head: Cell, wanted: set[Cell], open_cells: frozenset[Cell], in_path: set[Cell]) -> bool:
     """Whether `wanted` is the one cell a drawn path (with `head` on it) has left to walk."""
     return head in in_path and open_cells - in_path == wanted
+
+
+def _ringed_but_one(
+    reading: Reading, rings: list[Cell], open_cells: frozenset[Cell], in_path: set[Cell], heads: list[Cell]
+) -> tuple[Cell | None, list[Cell]]:
+    """With a path drawn: the head whose next steps are all of `rings` but one, drawn alike (their
+    patches within RING_ALIKE), the one left over drawn unlike each of them (a thin flag on the
+    goal beside rings on the next steps: seed 42, "2 odd positions off the drawn path"). Returns
+    the head and the rings on its next steps, or (None, `rings`). A mark left over that looks like
+    the rings is a ring elsewhere, and the marks are then no next steps of one head."""
+    if reading.patches is None or len(rings) < 2:
+        return None, rings
+    patches = reading.patches
+
+    def apart(a: Cell, b: Cell) -> float:
+        return float(np.abs(patches[a] - patches[b]).mean())
+
+    found = []
+    for extra in rings:
+        rest = [r for r in rings if r != extra]
+        head = _ringed_by(reading, rest, open_cells, in_path, heads)
+        if (
+            head is not None
+            and all(apart(a, b) <= RING_ALIKE for i, a in enumerate(rest) for b in rest[i + 1 :])
+            and all(apart(extra, r) > RING_ALIKE for r in rest)
+        ):
+            found.append((head, rest))
+    return found[0] if len(found) == 1 else (None, rings)
 
 
 RING_ALIKE = 5.0  # levels a patch pixel apart, on average: the same ring drawn on two cells

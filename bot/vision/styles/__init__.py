@@ -397,12 +397,16 @@ def _patches_of_odd(
 ) -> np.ndarray | None:
     """The patches (`sampling.patches`) of the positions that may hold a role or a mark: figures,
     marked cells, and cells of a colour other than the commonest cells' (the ones `roles.py` may
-    compare). None where there are more than MOST_PATCHED (a keypad, a half-drawn path): a
-    patch costs a thousand samples, and roles compares patches only around a fresh start."""
-    odd = (kinds == FIGURE) | (kinds == MARK)
+    compare). Where there are more than MOST_PATCHED (a half-drawn path over cells that change
+    colour), figures and marks alone (rings beside the head); None where those are more too (a
+    keypad): a patch costs a thousand samples."""
+    marked = (kinds == FIGURE) | (kinds == MARK)
+    odd = marked.copy()
     cells = kinds == CELL
     if cells.any():
         odd |= cells & ~same(colours, commonest_colour(colours[cells]))
+    if int(odd.sum()) > MOST_PATCHED:  # a path drawn over the cells: the marks beside it alone
+        odd = marked
     if int(odd.sum()) > MOST_PATCHED:
         return None
     return patches(image, lattice, box, odd)

@@ -121,6 +121,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("onestroke: interrupted", file=sys.stderr)
         return ExitStatus.INTERRUPTED
+    except ImportError as error:
+        if not interrupted_during(error):
+            raise
+        print("onestroke: interrupted", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
     except BrokenPipeError:
         # the reader went away (`| head -1`): stop quietly as other Unix tools do, with the
         # status a shell reports for them (128 + SIGPIPE); the interpreter's final flush of
@@ -133,6 +138,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()  # what is still buffered would fail again at exit
         print(f"onestroke: cannot write the output: {error.strerror or error}", file=sys.stderr)
         return ExitStatus.BAD_INPUT
+
+
+def interrupted_during(error: BaseException) -> bool:
+    """Whether Ctrl-C is behind `error`: a compiled module being loaded lazily (the OCR engine's
+    onnxruntime) turns the KeyboardInterrupt raised inside its initialisation into an ImportError
+    ("initialization failed"), with the interrupt as its cause or context."""
+    seen: set[int] = set()
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        if isinstance(link, KeyboardInterrupt):
+            return True
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return False
 
 
 def _silence_stdout() -> None:

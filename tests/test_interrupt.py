@@ -177,3 +177,28 @@ def test_random_sigints_into_every_long_command_exit_130_with_one_line(
         assert (status, err) == (130, "onestroke: interrupted\n"), f"{where}: {status} {err[-3000:]!r}"
         assert "Traceback" not in out, where
         assert took < 5.0, f"{where}: took {took:.2f} s to stop"
+
+
+def test_ctrl_c_inside_a_compiled_modules_import_is_an_interrupt() -> None:
+    """onnxruntime, loaded lazily on the first words read, turns a Ctrl-C that lands inside its
+    initialisation into "ImportError: initialization failed" (seen once in 16 random signals into
+    `fixtures check`); the interrupt is its cause, and the command ends as interrupted."""
+    from onestroke.bot.cli import interrupted_during
+
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise ImportError("initialization failed") from interrupt
+    except ImportError as error:
+        assert interrupted_during(error)
+    assert not interrupted_during(ImportError("No module named 'onnxruntime'"))
+
+
+def test_the_ocr_engine_is_built_with_its_models_loaded() -> None:
+    """rapidocr loads a model on the first read that needs it; loaded while the engine is built
+    (signals deferred), a Ctrl-C cannot land inside onnxruntime's initialisation."""
+    from onestroke.bot.vision import text
+
+    ocr = text.engine()
+    assert ocr.text_det is not None and ocr.text_rec is not None

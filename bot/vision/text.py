@@ -174,9 +174,15 @@ def engine() -> Any:
     """The OCR engine, built once on first use from the models in the rapidocr wheel.
 
     Ctrl-C waits until it is built: landing inside rapidocr's import or set-up, omegaconf turns
-    the interrupt into a ConfigKeyError of its own (a traceback, not `interrupted`)."""
+    the interrupt into a ConfigKeyError of its own (a traceback, not `interrupted`). Its models
+    are loaded here too (rapidocr loads them on the first read, importing onnxruntime then, whose
+    initialisation turns a Ctrl-C into "ImportError: initialization failed")."""
     with signals_deferred():
-        return _built_engine()
+        ocr = _built_engine()
+        blank = np.full((32, 96, 3), 255, np.uint8)
+        ocr(blank, use_det=True, use_cls=False, use_rec=False)  # the detector's model
+        ocr(blank, use_det=False, use_cls=False, use_rec=True)  # the recogniser's
+        return ocr
 
 
 def _built_engine() -> Any:

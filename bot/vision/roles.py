@@ -321,21 +321,17 @@ def _ringed_but_one(
     goal beside rings on the next steps: seed 42, "2 odd positions off the drawn path"). Returns
     the head and the rings on its next steps, or (None, `rings`). A mark left over that looks like
     the rings is a ring elsewhere, and the marks are then no next steps of one head."""
-    if reading.patches is None or len(rings) < 2:
-        return None, rings
     patches = reading.patches
-
-    def apart(a: Cell, b: Cell) -> float:
-        return float(np.abs(patches[a] - patches[b]).mean())
-
+    if patches is None or len(rings) < 2:
+        return None, rings
     found = []
     for extra in rings:
         rest = [r for r in rings if r != extra]
         head = _ringed_by(reading, rest, open_cells, in_path, heads)
         if (
             head is not None
-            and all(apart(a, b) <= RING_ALIKE for i, a in enumerate(rest) for b in rest[i + 1 :])
-            and all(apart(extra, r) > RING_ALIKE for r in rest)
+            and _all_alike(patches, rest)
+            and all(_apart(patches, extra, r) > RING_ALIKE for r in rest)
         ):
             found.append((head, rest))
     return found[0] if len(found) == 1 else (None, rings)
@@ -343,6 +339,16 @@ def _ringed_but_one(
 
 RING_ALIKE = 5.0  # levels a patch pixel apart, on average: the same ring drawn on two cells
 # (measured 0.0-3.8 between the rings of one screen; a ring against a flag or a ringed E 11-16)
+
+
+def _apart(patches: np.ndarray, a: Cell, b: Cell) -> float:
+    """How far apart two positions' patches are: levels a patch pixel, on average."""
+    return float(np.abs(patches[a] - patches[b]).mean())
+
+
+def _all_alike(patches: np.ndarray, cells: list[Cell]) -> bool:
+    """Whether every two of `cells` are drawn alike (their patches within RING_ALIKE)."""
+    return all(_apart(patches, a, b) <= RING_ALIKE for i, a in enumerate(cells) for b in cells[i + 1 :])
 
 
 def _rings_around(
@@ -361,20 +367,17 @@ def _rings_around(
         return None
     patches, odd_set = reading.patches, set(odd)
 
-    def apart(a: Cell, b: Cell) -> float:
-        return float(np.abs(patches[a] - patches[b]).mean())
-
     found = []
     for centre in odd:
         beside = [n for n in reading.neighbours(centre) if n in open_cells]
         if (
             len(beside) >= 2
             and all(n in odd_set and n not in reading.letters for n in beside)
-            and all(apart(a, b) <= RING_ALIKE for i, a in enumerate(beside) for b in beside[i + 1 :])
-            and all(apart(centre, n) > RING_ALIKE for n in beside)
+            and _all_alike(patches, beside)
+            and all(_apart(patches, centre, n) > RING_ALIKE for n in beside)
             and len(rest := odd_set - set(beside) - {centre}) <= 1
             # a ring elsewhere is no goal: the marks are then not the next steps of one start
-            and all(apart(other, n) > RING_ALIKE for other in rest for n in beside)
+            and all(_apart(patches, other, n) > RING_ALIKE for other in rest for n in beside)
         ):
             found.append((centre, beside))
     return found[0] if len(found) == 1 else None

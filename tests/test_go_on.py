@@ -133,6 +133,32 @@ def test_at_start_up_the_complete_screen_is_left_by_go_on(tmp_path: Path) -> Non
     assert cleared_levels(phone) == [1, 2]
 
 
+class StillPainting(StrictPhone):
+    """A game window still painting when the bot first looks (a loaded machine): until
+    `painted_at` (monotonic s) only the top fifth of its screen is drawn, the rest black."""
+
+    painted_at = 0.0
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        image = super().grab(region)
+        if time.monotonic() < self.painted_at:
+            image = image.copy()
+            image[image.shape[0] // 5 :] = 0
+        return image
+
+
+def test_at_start_up_a_screen_still_painting_is_looked_at_until_it_is_known(tmp_path: Path) -> None:
+    phone = StillPainting(seed=5, levels=2)
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None).run(1)  # stops on level 1's complete screen
+    time.sleep(0.2)
+    assert phone.grab() is not None and phone.game.screen == "complete"
+    phone.painted_at = time.monotonic() + 1.0
+    lines: list[str] = []
+    LevelLoop(phone, log_dir=tmp_path, say=lines.append).run(1)
+    assert lines[0] == "the level-complete screen is showing: pressing go-on first", lines
+    assert cleared_levels(phone) == [1, 2]
+
+
 def test_at_start_up_a_screen_that_is_not_proven_gets_no_press(tmp_path: Path) -> None:
     phone = UnknownCompleteScreen(seed=6, levels=2)
     with pytest.raises(LoopStopped, match="neither a level nor a level-complete screen I know"):

@@ -14,7 +14,7 @@ from onestroke.bot.device import Device, NotOnWindow, perform
 from onestroke.bot.gesture import tap
 from onestroke.bot.play.faults import Fault, fault_line, stayed_line
 from onestroke.bot.play.logbook import Logbook
-from onestroke.bot.play.screen_watch import POLL, SEARCH_AFTER, ScreenWatch
+from onestroke.bot.play.screen_watch import POLL, SEARCH_AFTER, STILL, ScreenWatch
 from onestroke.bot.play.sight import Sight, needs_words, solved
 from onestroke.bot.vision.blank import nothing_drawn
 from onestroke.bot.vision.screens import complete_by_words, never_at, start_control
@@ -25,6 +25,8 @@ NOT_KNOWN = "the screen shows neither a level nor a level-complete screen I know
 NEXT_HINT = "(if it is the game's own complete screen, give its go-on control: --next X,Y)"
 UNKNOWN_SCREEN = f"{NOT_KNOWN} {NEXT_HINT}"
 OVER_GO_ON = "another window is over the go-on control"
+START_SETTLE = 3.0  # seconds a start-up screen not yet understood is looked at again while it paints
+SETTLE_POLL = 0.2  # seconds between those looks
 PRESS_AGAIN = 1.5  # seconds the complete screen may stay after go-on before it is pressed once more
 
 
@@ -55,6 +57,11 @@ def wait_for_drawing(watch: ScreenWatch, log: Logbook, when: str, wait: float) -
     if watch.drawn_again(wait) is None:
         fault: Fault = "closed" if watch.window_fault() == "closed" else "blank"
         raise log.stop(f"{when}: {stayed_line(fault, wait)}", watch.now())
+
+
+def whole_of(sight: Sight) -> Rect:
+    """All of `sight`'s image (image pixels)."""
+    return Rect(0, 0, sight.image.shape[1], sight.image.shape[0])
 
 
 @dataclass
@@ -198,8 +205,7 @@ class GoOn:
         line = next((w for w in sight.detection.words if w.box.contains(go_on)), None)
         box = line.box if line is not None else Rect(go_on.x, go_on.y, 1, 1)
         pad = max(4.0, box.height)
-        whole = Rect(0, 0, sight.image.shape[1], sight.image.shape[0])
-        part = whole.intersection(box.grown(pad, pad).rounded())
+        part = whole_of(sight).intersection(box.grown(pad, pad).rounded())
         return part is not None and self.watch.same_part(read, sight, part)
 
     def leave_complete_screen(self) -> None:
@@ -213,19 +219,26 @@ class GoOn:
         sight = self.watch.now()
         if sight.board is not None:
             return  # a level: nothing to read, nothing to press
-        sight = self.watch.read(sight)
-        if sight.detection.screen == "complete":
-            button = self.button(sight, cleared=False)
-            if button is not None:
-                self.log.say("the level-complete screen is showing: pressing go-on first")
-                self.press(sight, button)
-                self.watch.last_read = None
-                self.wait_for_level(None)
-            return
-        words = sight.detection.words
-        found = start_control(words, lists=self.watch.lists) if words else None
-        if found is None or found.go_on is None:
-            return  # not proven: the first level's look says what shows, and stops
+        settle_until = time.monotonic() + START_SETTLE
+        while True:
+            sight = self.watch.read(sight)
+            if sight.detection.screen == "complete":
+                button = self.button(sight, cleared=False)
+                if button is not None:
+                    self.log.say("the level-complete screen is showing: pressing go-on first")
+                    self.press(sight, button)
+                    self.watch.last_read = None
+                    self.wait_for_level(None)
+                return
+            words = sight.detection.words
+            found = start_control(words, lists=self.watch.lists) if words else None
+            if found is not None and found.go_on is not None:
+                break
+            # Not proven yet: a window still painting (a loaded machine) shows part of its
+            # screen; look again until it holds still, then the first level's look decides.
+            sight = self.settled(settle_until)
+            if sight is None or sight.board is not None:
+                return
         if not self.start:
             raise self.log.stop(
                 f"the screen is a start-up screen: {found.detail}; not pressing it"
@@ -236,6 +249,24 @@ class GoOn:
         self.press(sight, sight.screen_map.image_to_pointer(found.go_on))
         self.watch.last_read = None
         self.wait_for_level(None)
+
+    def settled(self, until: float) -> Sight | None:
+        """A look whose pixels differ from the last one judged and then held still for `STILL`
+        s (a screen that finished painting), or one showing a board; None when none came
+        before `until` (monotonic s): the screen stayed as judged."""
+        judged = self.watch.seen
+        while time.monotonic() < until:
+            time.sleep(SETTLE_POLL)
+            sight = self.watch.now()
+            if sight.board is not None:
+                return sight
+            if judged is not None and self.watch.same_part(judged, sight, whole_of(sight)):
+                continue  # as judged: nothing new to read
+            time.sleep(STILL)
+            still = self.watch.now()
+            if still.board is not None or self.watch.same_part(sight, still, whole_of(still)):
+                return still
+        return None
 
     def press(self, sight: Sight, button: Point) -> None:
         """A tap at `button` (pointer coordinates), kept inside what `sight` captured; the loop

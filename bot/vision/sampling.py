@@ -126,8 +126,20 @@ def corner_colours(image: np.ndarray, lattice: Lattice, box: Box) -> np.ndarray:
     return sample(image, lattice, (r0, r1 + 1, c0, c1 + 1), np.array([[-0.5, -0.5]]))[:, :, 0]
 
 
+# along a gap, a few pixels apart: a frame drawn around a cell crosses the band between two
+# walked cells on one or two of them and leaves the rest in the band's colour (three samples
+# 0.03 pitch apart had one on the frame, one on its soft edge: no two alike)
+# Denser, between 0.47 and 0.53 one pixel apart or less on cells up to ~100 px: where a grid
+# ends, its frame line (1-2 px between touching cells) a pixel or two off where the lattice puts
+# it (a pitch 0.5 % off carried over a few rows) falls between samples 0.03 pitch apart. Only
+# there: between two walked cells a grid line drawn over the band would wall it.
+DENSE_ALONG = np.array([0.44, 0.47, 0.48, 0.49, 0.5, 0.51, 0.52, 0.53, 0.56])
+SPARSE = np.array([0, 1, 4, 7, 8])  # the samples of DENSE_ALONG that are ALONG's
+ALONG = DENSE_ALONG[SPARSE]
+
+
 def gap_colours(
-    image: np.ndarray, lattice: Lattice, box: Box, across: float
+    image: np.ndarray, lattice: Lattice, box: Box, across: float, along: np.ndarray = ALONG
 ) -> tuple[np.ndarray, np.ndarray]:
     """Colours in the gaps between neighbouring positions of `box`: three lines across each gap
     (at -across, 0, +across pitches from the line joining the two centres), `len(ALONG)` samples
@@ -136,19 +148,12 @@ def gap_colours(
     as (..., line, sample along it, channel).
     """
     r0, r1, c0, c1 = box
-    n = len(ALONG)
+    n = len(along)
     t = np.repeat([-across, 0.0, across], n)
-    a = np.tile(ALONG, 3)
+    a = np.tile(along, 3)
     right = sample(image, lattice, (r0, r1, c0, c1 - 1), np.stack([a, t], axis=1))
     down = sample(image, lattice, (r0, r1 - 1, c0, c1), np.stack([t, a], axis=1))
     return right.reshape(*right.shape[:2], 3, n, 3), down.reshape(*down.shape[:2], 3, n, 3)
-
-
-# along a gap, a few pixels apart: a frame drawn around a cell crosses the band between two
-# walked cells on one or two of them and leaves the rest in the band's colour (three samples
-# 0.03 pitch apart had one on the frame, one on its soft edge: no two alike)
-ALONG = np.array([0.44, 0.47, 0.5, 0.53, 0.56])
-MIDDLE_ALONG = 2  # the sample halfway between the two centres
 
 
 def commonest_colour(colours: np.ndarray) -> np.ndarray:

@@ -22,7 +22,8 @@ from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MAR
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
     CORE,
-    MIDDLE_ALONG,
+    DENSE_ALONG,
+    SPARSE,
     Box,
     commonest_colour,
     corner_colours,
@@ -336,7 +337,10 @@ def _beyond(
     line, at a gradient's far end) still ends at a gap of another colour.
     """
     r0, r1, c0, c1 = box
-    right, down = gap_colours(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across)
+    dense_right, dense_down = gap_colours(
+        image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across, DENSE_ALONG
+    )
+    right, down = dense_right[..., SPARSE, :], dense_down[..., SPARSE, :]
     band_right, colour_right, covered_right, _ = gaps(right, background)
     band_down, colour_down, covered_down, _ = gaps(down, background)
     # a band is narrower than what it joins: the lattice corners beside it show the background
@@ -348,6 +352,8 @@ def _beyond(
     thin_down = thin_lines(down, background)[0] & _beside(corner, "down")
     open_right = (covered_right & ~thin_right) | (band_right & ~_beside(corner, "right"))
     open_down = (covered_down & ~thin_down) | (band_down & ~_beside(corner, "down"))
+    open_right &= ~straight_walls(dense_right, background)
+    open_down &= ~straight_walls(dense_down, background)
     rows, cols = r1 - r0, c1 - c0
     open_ = np.zeros((rows, cols), bool)
     open_[0, :] |= open_down[0, 1:-1]
@@ -360,6 +366,19 @@ def _beyond(
     continues[:, 0] |= band_right[1:-1, 0] & same(colour_right[1:-1, 0], colours[:, 0])
     continues[:, -1] |= band_right[1:-1, cols] & same(colour_right[1:-1, cols], colours[:, -1])
     return open_, continues
+
+
+def straight_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Per gap from `gap_colours(..., DENSE_ALONG)`: a wall in the background's colour crosses
+    all three lines at the same place (a grid's frame line between touching cells, a pixel or
+    two off where the lattice puts the gap, missed by samples 0.03 pitch apart). A letter's
+    strokes beside the gap wall a line here and there, rarely all three at one place."""
+    middle = dense[..., 1:-1, :]  # 0.47 to 0.53 pitch
+    to_background = np.abs(middle - background).max(axis=-1)  # (..., line, sample)
+    line_colour = np.median(middle, axis=-2)
+    to_line = np.abs(middle - line_colour[..., None, :]).max(axis=-1)
+    walled = (to_background <= COLOUR_TOLERANCE) | (to_background < to_line)
+    return walled.all(axis=-2).any(axis=-1)
 
 
 def _beside(corner: np.ndarray, axis: str) -> np.ndarray:
@@ -437,9 +456,10 @@ def gaps(
     may run under what covers it (the cat's feet over the band), where a thin thing over the
     background (a tail) leaves the background showing beside it.
     """
-    # walls from the three samples nearest the middle (0.47 to 0.53 pitch: inside the narrowest
-    # gap); the band's colour from all five, so a frame across one or two of them leaves it
-    middle = samples[..., MIDDLE_ALONG - 1 : MIDDLE_ALONG + 2, :]
+    # walls from the samples nearest the middle (0.47 to 0.53 pitch: inside the narrowest gap);
+    # the band's colour from all of them, so a frame across one or two of them leaves it
+    middle = samples[..., 1:-1, :]
+    mid = samples.shape[-2] // 2 - 1  # the sample halfway, in `middle`
     line_colour = np.median(middle, axis=3)  # (..., line, channel)
     to_background = np.abs(middle - background).max(axis=-1)  # (..., line, sample)
     to_line = np.abs(middle - line_colour[..., None, :]).max(axis=-1)
@@ -447,7 +467,7 @@ def gaps(
     # (the blurred middle of a thin border line between touching tiles)
     # (only the middle sample: at the gap's edges a halo or anti-aliasing is no line)
     nearer = np.zeros_like(to_background, dtype=bool)
-    nearer[..., 1] = to_background[..., 1] < to_line[..., 1]
+    nearer[..., mid] = to_background[..., mid] < to_line[..., mid]
     walled = ((to_background <= COLOUR_TOLERANCE) | nearer).any(axis=3)
     clear = ~walled
     # most samples along in one colour: JPEG bleeds at a tile's edge, a frame crosses one or two
@@ -461,7 +481,7 @@ def gaps(
     covered = ~band & clear.any(axis=2)
     # at the gap's middle only: the edge of whatever covers the band (the cat's body in the line
     # colour of a board of touching tiles) may reach over the gap's sides
-    middle_walled = (to_background[..., 1] <= COLOUR_TOLERANCE) | nearer[..., 1]
+    middle_walled = (to_background[..., mid] <= COLOUR_TOLERANCE) | nearer[..., mid]
     wide = (~middle_walled).sum(axis=2) >= 2
     return band, colour, covered, wide
 

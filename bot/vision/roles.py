@@ -74,6 +74,10 @@ def interpret(reading: Reading) -> Roles:
     joined = {cell for edge in edges for cell in edge}
     walked_colour = _walked_colour([cell for cell in cells if cell in joined], between_cells, colour)
     edges += _covered_joins(reading, figures, edges, colour, plain_colour, walked_colour)
+    # (a marked tile on a plain cell, a ring on the head's next step, is no head)
+    edges += _lined_into(
+        reading, figures + _marks_off_plain(reading, marks, set(), plain_colour, None), edges
+    )
     order, problem = chain(edges)
     path_check = Check("path", problem is None, problem or _path_detail(order))
     in_path = set(order or ())
@@ -550,6 +554,32 @@ def _covered_joins(
             or reading.wide(figure, beside[0])
         ):
             out.append(tuple(sorted((figure, beside[0]))))
+    return out  # type: ignore[return-value]
+
+
+def _lined_into(
+    reading: Reading, covered: list[Cell], edges: list[tuple[Cell, Cell]]
+) -> list[tuple[Cell, Cell]]:
+    """Joins to a figure or a marked tile joined to nothing that the centre line of exactly one
+    cell beside it runs into (that cell an end of the path so far): the head's figure (a blob)
+    hides the line's end on its tile."""
+    if reading.lines_to is None:
+        return []
+    degree: dict[Cell, int] = {}
+    for a, b in edges:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    out = []
+    for m in covered:
+        if degree.get(m, 0) or m in reading.letters:
+            continue
+        into = [
+            n
+            for n in reading.neighbours(m)
+            if degree.get(n, 0) <= 1 and bool(reading.lines_to[n][ARM_BACK[(n[0] - m[0], n[1] - m[1])]])
+        ]
+        if len(into) == 1:
+            out.append(tuple(sorted((m, into[0]))))
     return out  # type: ignore[return-value]
 
 

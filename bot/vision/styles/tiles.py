@@ -188,6 +188,10 @@ def centre_line_joins(
             walked_colours,
         )
     thin_right, thin_down = _lines_across(image, lattice, box, background)
+    # a line in nearly the page's colour (white on a pale page) does not stand clear of the gaps:
+    # the gap crossed in the colour both tiles' lines show is that line
+    like_right, like_down = _lines_alike(image, lattice, box, _pure_lines(core, grounds), lines)
+    thin_right, thin_down = thin_right | like_right, thin_down | like_down
     bold = halves >= BAND_HALF
     if bold.any():  # a bold band fills the gaps it crosses
         right, down = gap_colours(image, lattice, box, BAND_ACROSS)
@@ -219,6 +223,40 @@ def centre_line_joins(
         # tiles whose lines run into each other are plain cells under a line all the same
         lined |= _joined(into_right & plain_right, into_down & plain_down)
     return lined, join_right, join_down, arms, walked_colours
+
+
+def _pure_lines(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:
+    """Each position's sample in the middle cross (the centre row and column) farthest from its
+    ground: a thin line's own colour, where the median of its samples is a blend with the tile."""
+    side = int(round(np.sqrt(core.shape[2])))
+    mid = side // 2
+    grid = core.reshape(*core.shape[:2], side, side, 3).astype(float)
+    cross = np.concatenate([grid[:, :, mid, :], grid[:, :, :, mid]], axis=2)  # (R, C, 2*side, 3)
+    distance = np.abs(cross - grounds[:, :, None, :]).max(axis=-1)
+    return np.take_along_axis(cross, distance.argmax(axis=2)[:, :, None, None], axis=2)[:, :, 0]
+
+
+def _lines_alike(
+    image: np.ndarray, lattice: Lattice, box: Box, line_colours: np.ndarray, lines: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Gaps (right, down) whose samples along the line joining the two centres (within
+    LINE_SEARCH of it) are all the colour of the centre line both tiles carry."""
+    r0, r1, c0, c1 = box
+    along = np.array([0.44, 0.47, 0.5, 0.53, 0.56])
+    found = []
+    for axis, sub in ((0, (r0, r1, c0, c1 - 1)), (1, (r0, r1 - 1, c0, c1))):
+        a = line_colours[:, :-1] if axis == 0 else line_colours[:-1, :]
+        b = line_colours[:, 1:] if axis == 0 else line_colours[1:, :]
+        la = lines[:, :-1] & lines[:, 1:] if axis == 0 else lines[:-1, :] & lines[1:, :]
+        hit = np.zeros(a.shape[:2], bool)
+        for t in np.linspace(-LINE_SEARCH, LINE_SEARCH, LINE_TRIES):
+            across = np.full(len(along), t)
+            offsets = np.stack([along, across] if axis == 0 else [across, along], axis=1)
+            samples = sample(image, lattice, sub, offsets)
+            # (a frame around a marked tile may cross one of them)
+            hit |= (same(samples, a[:, :, None, :]) & same(samples, b[:, :, None, :])).sum(axis=2) >= 2
+        found.append(hit & la & same(a, b))
+    return found[0], found[1]
 
 
 def _joined(join_right: np.ndarray, join_down: np.ndarray) -> np.ndarray:
@@ -309,6 +347,8 @@ def _centre_lines(
     near[..., :, 1:] |= near[..., :, :-1].copy()
     near[..., :, :-1] |= near[..., :, 1:].copy()
     line = off & ~near
+    # the core's corners fall off a round tile a little smaller than TILE_FILL
+    line[..., 0, 0] = line[..., 0, -1] = line[..., -1, 0] = line[..., -1, -1] = False
     # the line is one colour: most of its samples are it or its blend with the tile (a line as
     # wide as the samples' spacing is sampled half on its soft edge)
     even = _blends(grid, grounds, line).sum(axis=(2, 3)) >= LINE_EVEN * line.sum(axis=(2, 3))
@@ -363,7 +403,7 @@ def _centre_lines(
     disc = (arms_found.sum(axis=-1) == 1) & ((at_middle - at_edge) * arms_found >= DISC_WIDER).any(axis=-1)
     lines &= ~disc
     colours = grounds.astype(float).copy()
-    for r, c in zip(*np.nonzero(lines & line.any(axis=(2, 3))), strict=True):
+    for r, c in zip(*np.nonzero((lines | crossed) & line.any(axis=(2, 3))), strict=True):
         colours[r, c] = np.median(grid[r, c][line[r, c]], axis=0)
     return lines, arms_found, crossed, halves, colours
 

@@ -156,8 +156,8 @@ def gap_colours(
     return right.reshape(*right.shape[:2], 3, n, 3), down.reshape(*down.shape[:2], 3, n, 3)
 
 
-def commonest_colour(colours: np.ndarray) -> np.ndarray:
-    """The median colour of the largest group of one colour (greedy, within the tolerance)."""
+def colour_groups(colours: np.ndarray) -> list[list[np.ndarray]]:
+    """`colours` in groups of one colour (greedy, within the tolerance), largest first."""
     groups: list[tuple[np.ndarray, list[np.ndarray]]] = []
     for colour in colours:
         for centre, members in groups:
@@ -166,7 +166,12 @@ def commonest_colour(colours: np.ndarray) -> np.ndarray:
                 break
         else:
             groups.append((colour, [colour]))
-    return np.median(max((members for _, members in groups), key=len), axis=0)
+    return sorted((members for _, members in groups), key=len, reverse=True)
+
+
+def commonest_colour(colours: np.ndarray) -> np.ndarray:
+    """The median colour of the largest group of one colour (greedy, within the tolerance)."""
+    return np.median(colour_groups(colours)[0], axis=0)
 
 
 STRIPES_CHANGING = 8  # grey levels between neighbouring samples across the stripes, at least

@@ -21,6 +21,7 @@ from onestroke.bot.vision.letters import read_letters
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     COLOUR_TOLERANCE,
+    COLOURLESS,
     CORE,
     DENSE_ALONG,
     SPARSE,
@@ -114,7 +115,17 @@ def read_grid(
         # framed head): a hint line over plain cells, as thin, is no band
         # (a line a few pixels wide is sampled off its middle as often as on it: it takes the
         # colour of the dot it leaves, the path's colour at that dot)
-        plain = commonest_colour(colours[kinds == CELL])
+        # the plain colour from the cells no band or thin line touches: with a path drawn over
+        # most of the board, the commonest colour of all the cells is the path's (lit dots)
+        touched = np.zeros(kinds.shape, bool)
+        joins_right = bands_right | thin_lines(right, background)[0]
+        joins_down = bands_down | thin_lines(down, background)[0]
+        touched[:, :-1] |= joins_right
+        touched[:, 1:] |= joins_right
+        touched[:-1, :] |= joins_down
+        touched[1:, :] |= joins_down
+        untouched = (kinds == CELL) & ~touched
+        plain = commonest_colour(colours[untouched if untouched.any() else kinds == CELL])
         unlike = ~same(colours, plain) | (kinds == MARK) | (kinds == FIGURE)
         cell = kinds == CELL
         for bands_, gaps_, covered, samples, a, b, cell_a, colour_a, colour_b in (
@@ -503,6 +514,12 @@ def thin_lines(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
     clear = (np.abs(middle - background).max(axis=-1) > COLOUR_TOLERANCE).all(axis=-1)
     even = (np.abs(middle - colour[..., None, :]).max(axis=-1) <= COLOUR_TOLERANCE).sum(axis=-1) >= 2
     apart = np.abs(colour - background).max(axis=-1) > 2 * COLOUR_TOLERANCE
+    # or a line of a hue of its own on a colourless field (a dark stroke on a dark page)
+    apart |= (
+        (np.abs(colour - background).max(axis=-1) > COLOUR_TOLERANCE)
+        & (np.ptp(colour, axis=-1) > COLOURLESS)
+        & (np.ptp(background) <= COLOURLESS)
+    )
     return clear & even & apart, colour
 
 

@@ -32,6 +32,7 @@ from onestroke.bot.vision.sampling import (
     CORE,
     RIM,
     Box,
+    colour_groups,
     commonest_colour,
     corner_colours,
     corner_samples,
@@ -559,6 +560,14 @@ def _corner_marks(
     return cells & one_lower & ~upper_left & ~upper_right & ~by_figure
 
 
+def _lighter_of_two(colours: np.ndarray) -> np.ndarray:
+    """The lighter of the two largest groups of one colour: the plain cells', where a path drawn
+    over most of the board makes the walked cells' colour the commonest."""
+    big = colour_groups(colours)[:2]
+    medians = [np.median(m, axis=0) for m in big if len(m) >= 2] or [np.median(big[0], axis=0)]
+    return max(medians, key=lambda c: float(c.mean()))
+
+
 DARK_HOLE = 0.5  # a hole drawn dark is at most this bright against the plain cells
 DARKER_SHARE = 0.5  # a hole drawn on a dark page is at most this bright against the gaps
 
@@ -585,7 +594,7 @@ def _drawn_dark(
     cells = kinds == CELL
     if not cells.any():
         return np.zeros(kinds.shape, bool)
-    plain = commonest_colour(colours[cells])
+    plain = _lighter_of_two(colours[cells])
     if edged is not None:
         cells = cells | (edged & (kinds == FOREIGN))
     # darker than the gaps by more than the colour tolerance, or (on a dark page, where that is

@@ -525,10 +525,7 @@ def _covered_joins(
     other shows the background, or a thin tail over it; when the gaps do not tell them apart, to
     neither: which one the figure hides would be a guess.
     """
-    degree: dict[Cell, int] = {}
-    for a, b in edges:
-        degree[a] = degree.get(a, 0) + 1
-        degree[b] = degree.get(b, 0) + 1
+    degree = _degrees(edges)
     out = []
     for figure in figures:
         # joined to nothing yet: the band to the cell before it is hidden, and that cell is an
@@ -557,6 +554,15 @@ def _covered_joins(
     return out  # type: ignore[return-value]
 
 
+def _degrees(edges: list[tuple[Cell, Cell]]) -> dict[Cell, int]:
+    """How many of `edges` each cell is an end of."""
+    degree: dict[Cell, int] = {}
+    for a, b in edges:
+        degree[a] = degree.get(a, 0) + 1
+        degree[b] = degree.get(b, 0) + 1
+    return degree
+
+
 def _lined_into(
     reading: Reading, covered: list[Cell], edges: list[tuple[Cell, Cell]]
 ) -> list[tuple[Cell, Cell]]:
@@ -565,10 +571,7 @@ def _lined_into(
     hides the line's end on its tile."""
     if reading.lines_to is None:
         return []
-    degree: dict[Cell, int] = {}
-    for a, b in edges:
-        degree[a] = degree.get(a, 0) + 1
-        degree[b] = degree.get(b, 0) + 1
+    degree = _degrees(edges)
     out = []
     for m in covered:
         if degree.get(m, 0) or m in reading.letters:

@@ -117,23 +117,17 @@ def read_grid(
         # colour of the dot it leaves, the path's colour at that dot)
         # the plain colour from the cells no band or thin line touches: with a path drawn over
         # most of the board, the commonest colour of all the cells is the path's (lit dots)
-        touched = np.zeros(kinds.shape, bool)
-        joins_right = bands_right | thin_lines(right, background)[0]
-        joins_down = bands_down | thin_lines(down, background)[0]
-        touched[:, :-1] |= joins_right
-        touched[:, 1:] |= joins_right
-        touched[:-1, :] |= joins_down
-        touched[1:, :] |= joins_down
-        untouched = (kinds == CELL) & ~touched
+        thin_right, thin_down = thin_lines(right, background)[0], thin_lines(down, background)[0]
+        untouched = (kinds == CELL) & ~touched_by(bands_right | thin_right, bands_down | thin_down)
         plain = commonest_colour(colours[untouched if untouched.any() else kinds == CELL])
         unlike = ~same(colours, plain) | (kinds == MARK) | (kinds == FIGURE)
         cell = kinds == CELL
-        for bands_, gaps_, covered, samples, a, b, cell_a, colour_a, colour_b in (
+        for bands_, gaps_, covered, thin_found, a, b, cell_a, colour_a, colour_b in (
             (
                 bands_right,
                 gaps_right,
                 covered_right,
-                right,
+                thin_right,
                 unlike[:, :-1],
                 unlike[:, 1:],
                 cell[:, :-1],
@@ -144,7 +138,7 @@ def read_grid(
                 bands_down,
                 gaps_down,
                 covered_down,
-                down,
+                thin_down,
                 unlike[:-1, :],
                 unlike[1:, :],
                 cell[:-1, :],
@@ -152,8 +146,7 @@ def read_grid(
                 colours[1:, :],
             ),
         ):
-            thin, _ = thin_lines(samples, background)
-            thin &= ~bands_ & a & b
+            thin = thin_found & ~bands_ & a & b
             bands_ |= thin
             gaps_[thin] = np.where(cell_a[..., None], colour_a, colour_b)[thin]
             covered &= ~thin
@@ -319,6 +312,16 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
             return (r0, r1, c0, c1), left_out
         r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)
         c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
+
+
+def touched_by(join_right: np.ndarray, join_down: np.ndarray) -> np.ndarray:
+    """The positions a join (right or down) touches."""
+    joined = np.zeros((join_down.shape[0] + 1, join_right.shape[1] + 1), bool)
+    joined[:, :-1] |= join_right
+    joined[:, 1:] |= join_right
+    joined[:-1, :] |= join_down
+    joined[1:, :] |= join_down
+    return joined
 
 
 def _beside_any(found: np.ndarray) -> np.ndarray:

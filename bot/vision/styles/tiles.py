@@ -27,6 +27,7 @@ from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.roles import LIGHT_FIT, LIGHT_SHARE
 from onestroke.bot.vision.sampling import (
+    ALONG,
     COLOUR_TOLERANCE,
     COLOURLESS,
     CORE,
@@ -44,7 +45,7 @@ from onestroke.bot.vision.sampling import (
     sample,
     square_offsets,
 )
-from onestroke.bot.vision.styles import families, gaps, read_grid, thin_lines
+from onestroke.bot.vision.styles import families, gaps, read_grid, thin_lines, touched_by
 
 CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour
 MARKED_CELL = 0.6  # a covered position mostly in one colour is a cell with a mark on it, not a figure
@@ -203,10 +204,10 @@ def centre_line_joins(
     into_down = lines[:-1, :] & lines[1:, :] & arms[:-1, :, 2] & arms[1:, :, 0]
     join_right, join_down = into_right & thin_right, into_down & thin_down
     if bold.any():  # a bold band's end keeps its walked colour where it looks thinner (under a light)
-        bold = bold | _joined(
+        bold = bold | touched_by(
             join_right & (bold[:, :-1] | bold[:, 1:]), join_down & (bold[:-1, :] | bold[1:, :])
         )
-    lined = _joined(join_right, join_down)
+    lined = touched_by(join_right, join_down)
     rest = cells & ~lined
     if rest.any():
         plain = same(grounds, commonest_colour(median[rest]))
@@ -222,7 +223,7 @@ def centre_line_joins(
         join_down &= ~plain_down
         # a hint's line is often as pale as the gaps it crosses, so it may not show there: plain
         # tiles whose lines run into each other are plain cells under a line all the same
-        lined |= _joined(into_right & plain_right, into_down & plain_down)
+        lined |= touched_by(into_right & plain_right, into_down & plain_down)
     return lined, join_right, join_down, arms, walked_colours
 
 
@@ -243,7 +244,7 @@ def _lines_alike(
     """Gaps (right, down) whose samples along the line joining the two centres (within
     LINE_SEARCH of it) are all the colour of the centre line both tiles carry."""
     r0, r1, c0, c1 = box
-    along = np.array([0.44, 0.47, 0.5, 0.53, 0.56])
+    along = ALONG
     found = []
     for axis, sub in ((0, (r0, r1, c0, c1 - 1)), (1, (r0, r1 - 1, c0, c1))):
         a = line_colours[:, :-1] if axis == 0 else line_colours[:-1, :]
@@ -258,16 +259,6 @@ def _lines_alike(
             hit |= (same(samples, a[:, :, None, :]) & same(samples, b[:, :, None, :])).sum(axis=2) >= 2
         found.append(hit & la & same(a, b))
     return found[0], found[1]
-
-
-def _joined(join_right: np.ndarray, join_down: np.ndarray) -> np.ndarray:
-    """The positions a join (right or down) touches."""
-    joined = np.zeros((join_down.shape[0] + 1, join_right.shape[1] + 1), bool)
-    joined[:, :-1] |= join_right
-    joined[:, 1:] |= join_right
-    joined[:-1, :] |= join_down
-    joined[1:, :] |= join_down
-    return joined
 
 
 LINE_SEARCH = 0.05  # pitches either side of the line joining two centres a centre line is looked for

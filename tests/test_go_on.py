@@ -18,6 +18,7 @@ import pytest
 from fakes import GameFinger, RenderedPhone
 
 from onestroke.bot.gesture import StrokePace
+from onestroke.bot.play import go_on as go_on_module
 from onestroke.bot.play.go_on import GoOn
 from onestroke.bot.play.logbook import Logbook
 from onestroke.bot.play.loop import LevelLoop, LoopStopped
@@ -153,6 +154,37 @@ def test_at_start_up_a_screen_still_painting_is_looked_at_until_it_is_known(tmp_
     time.sleep(0.2)
     assert phone.grab() is not None and phone.game.screen == "complete"
     phone.painted_at = time.monotonic() + 1.0
+    lines: list[str] = []
+    LevelLoop(phone, log_dir=tmp_path, say=lines.append).run(1)
+    assert lines[0] == "the level-complete screen is showing: pressing go-on first", lines
+    assert cleared_levels(phone) == [1, 2]
+
+
+class PaintedLate(StrictPhone):
+    """A game window whose first `unpainted` looks show only the top fifth of its screen."""
+
+    unpainted = 0
+
+    def grab(self, region: Rect | None = None) -> np.ndarray:
+        image = super().grab(region)
+        if self.unpainted > 0:
+            self.unpainted -= 1
+            image = image.copy()
+            image[image.shape[0] // 5 :] = 0
+        return image
+
+
+def test_a_first_read_that_outlasts_the_settle_time_still_gets_one_more_look(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy machine (the OCR models loading) can spend the whole settle time on the first read
+    of a half-painted screen; the screen is still looked at once more before it is judged."""
+    phone = PaintedLate(seed=5, levels=2)
+    LevelLoop(phone, log_dir=tmp_path, say=lambda _: None).run(1)  # stops on level 1's complete screen
+    time.sleep(0.2)
+    assert phone.grab() is not None and phone.game.screen == "complete"
+    monkeypatch.setattr(go_on_module, "START_SETTLE", 0.0)  # as if reading took all of it
+    phone.unpainted = 1
     lines: list[str] = []
     LevelLoop(phone, log_dir=tmp_path, say=lines.append).run(1)
     assert lines[0] == "the level-complete screen is showing: pressing go-on first", lines

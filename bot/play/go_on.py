@@ -219,7 +219,7 @@ class GoOn:
         sight = self.watch.now()
         if sight.board is not None:
             return  # a level: nothing to read, nothing to press
-        settle_until = time.monotonic() + START_SETTLE
+        waited = 0.0  # seconds spent looking again; reading is the bot's time, not the screen's
         while True:
             sight = self.watch.read(sight)
             if sight.detection.screen == "complete":
@@ -236,7 +236,9 @@ class GoOn:
                 break
             # Not proven yet: a window still painting (a loaded machine) shows part of its
             # screen; look again until it holds still, then the first level's look decides.
-            sight = self.settled(settle_until)
+            began = time.monotonic()
+            sight = self.settled(began + START_SETTLE - waited)
+            waited += time.monotonic() - began
             if sight is None or sight.board is not None:
                 return
         if not self.start:
@@ -253,20 +255,22 @@ class GoOn:
     def settled(self, until: float) -> Sight | None:
         """A look whose pixels differ from the last one judged and then held still for `STILL`
         s (a screen that finished painting), or one showing a board; None when none came
-        before `until` (monotonic s): the screen stayed as judged."""
+        before `until` (monotonic s): the screen stayed as judged. It looks at least once, however
+        late: a first read slow enough to use up the time (OCR models loading on a busy machine)
+        must not leave a half-painted screen judged."""
         judged = self.watch.seen
-        while time.monotonic() < until:
+        while True:
             time.sleep(SETTLE_POLL)
             sight = self.watch.now()
             if sight.board is not None:
                 return sight
-            if judged is not None and self.watch.same_part(judged, sight, whole_of(sight)):
-                continue  # as judged: nothing new to read
-            time.sleep(STILL)
-            still = self.watch.now()
-            if still.board is not None or self.watch.same_part(sight, still, whole_of(still)):
-                return still
-        return None
+            if judged is None or not self.watch.same_part(judged, sight, whole_of(sight)):
+                time.sleep(STILL)  # changed since it was judged: read it once it holds still
+                still = self.watch.now()
+                if still.board is not None or self.watch.same_part(sight, still, whole_of(still)):
+                    return still
+            if time.monotonic() >= until:
+                return None
 
     def press(self, sight: Sight, button: Point) -> None:
         """A tap at `button` (pointer coordinates), kept inside what `sight` captured; the loop

@@ -69,6 +69,10 @@ class Reading:
     lights: np.ndarray | None = None  # positions under a translucent white light (a finger's dot)
     lines_to: np.ndarray | None = None  # (R, C, 4): a thin centre line runs up, right, down, left
     patches: np.ndarray | None = None  # (R, C, 8, 8, 3): each position's middle in brief (sampling.patches)
+    # gaps a line in the background's colour crosses straight, on all three lines across at one
+    # place (the line between touching cells, sharp or blurred, seen densely sampled: `styles._walls`)
+    walls_right: np.ndarray | None = None
+    walls_down: np.ndarray | None = None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -92,6 +96,13 @@ class Reading:
         """True when the gap between two neighbouring positions is as wide as a band could be
         (its middle no background on at least two of its three lines across), whatever covers it."""
         return _between(self.wide_right, self.wide_down, cell, other)
+
+    def walled(self, cell: Cell, other: Cell) -> bool:
+        """True when a wall in the background's colour crosses the gap between two neighbouring
+        positions straight, on all three lines across, the one through both centres too."""
+        if self.walls_right is None or self.walls_down is None:
+            return False
+        return _between(self.walls_right, self.walls_down, cell, other)
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         r, c = cell

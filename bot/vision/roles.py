@@ -79,6 +79,8 @@ def interpret(reading: Reading) -> Roles:
         reading, figures + _marks_off_plain(reading, marks, set(), plain_colour, None), edges
     )
     order, problem = chain(edges)
+    if problem is not None:
+        order, problem = _unwalled_chain(reading, edges, order, problem)
     path_check = Check("path", problem is None, problem or _path_detail(order))
     in_path = set(order or ())
     # cells of neither the plain nor the path's colour: a start of its own colour, or trouble
@@ -218,6 +220,36 @@ def interpret(reading: Reading) -> Roles:
         )
         start, end, walked = None, None, ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
+
+
+def _unwalled_chain(
+    reading: Reading, edges: list[tuple[Cell, Cell]], order: list[Cell] | None, problem: str
+) -> tuple[list[Cell] | None, str | None]:
+    """The chain of `edges` less the joins whose gap a wall crosses straight, when the joins as
+    read make no chain (they branch or close on themselves); else (`order`, `problem`) as they were.
+
+    Walked cells side by side that are not consecutive keep the line between them (a filled path
+    over touching tiles paints over the line only where it steps). Thin and a pixel off where the
+    lattice puts the gap, that line slips between the gap's samples, and the two walked cells read
+    as joined: the path branches. Densely sampled, it shows straight across all three lines,
+    the one through both centres too, where a step always has the path across that middle line
+    (a band, a line, the fill). Only joins seen so are dropped, and only when what is left is one
+    chain through every cell they joined: every join the path really makes crosses its gap, so
+    the chain left holds every step and nothing else; a cell left joined to nothing is not
+    guessed to be the start (refused as before). No join to a marked cell is dropped: a frame
+    around it (an S) crosses the gaps around it, the step out of it too."""
+    walled = [
+        (a, b) for a, b in edges if MARK not in (reading.kinds[a], reading.kinds[b]) and reading.walled(a, b)
+    ]
+    if not walled:
+        return order, problem
+    kept = [edge for edge in edges if edge not in walled]
+    new_order, new_problem = chain(kept)
+    if new_problem is not None or not new_order:
+        return order, problem
+    if any(cell not in new_order for edge in walled for cell in edge):
+        return order, problem
+    return new_order, None
 
 
 ARM_BACK = {(-1, 0): 2, (0, 1): 3, (1, 0): 0, (0, -1): 1}  # a cell this way of the start: its arm toward it

@@ -105,7 +105,8 @@ def read_grid(
     leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
     edges = np.median(sample(image, lattice, box, edge_offsets), axis=2)
     grounds = np.median(sample(image, lattice, box, ground_offsets), axis=2)
-    right, down = gap_colours(image, lattice, box, band_across)
+    dense_right, dense_down = gap_colours(image, lattice, box, band_across, DENSE_ALONG)
+    right, down = dense_right[..., SPARSE, :], dense_down[..., SPARSE, :]
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
     bands_down, gaps_down, covered_down, wide_down = gaps(down, background)
     if page_holes:
@@ -176,6 +177,8 @@ def read_grid(
         faces=_faces(image, lattice, box, kinds),
         middles=np.median(sample(image, lattice, box, MIDDLE), axis=2),
         patches=_patches_of_odd(image, lattice, box, kinds, colours),
+        walls_right=_walls(dense_right, background) & pairs_right,
+        walls_down=_walls(dense_down, background) & pairs_down,
     )
 
 
@@ -393,6 +396,27 @@ def straight_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
     to_line = np.abs(middle - line_colour[..., None, :]).max(axis=-1)
     walled = (to_background <= COLOUR_TOLERANCE) | (to_background < to_line)
     return walled.all(axis=-2).any(axis=-1)
+
+
+WALL_SHARE = 0.3  # a line across a gap, blurred: the fill taken at least this far toward the background
+
+
+def _walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Per gap from `gap_colours(..., DENSE_ALONG)`: a line in the background's colour crosses it
+    straight, on all three lines across at the same place (`straight_walls`), or a thin line
+    blurred into the fill either side (a line a pixel or two wide between touching cells, scaled
+    down or JPEG'd): there every line's sample lies between the line's own colour (its median,
+    the fill) and the background, at least WALL_SHARE of the way. What crosses a gap where the
+    path steps (a band, the fill, a line) is not on that segment on the middle line."""
+    middle = dense[..., 1:-1, :].astype(float)  # 0.47 to 0.53 pitch
+    fill = np.median(dense, axis=-2)[..., None, :].astype(float)  # (..., line, 1, channel)
+    direction = background.astype(float) - fill
+    length = (direction * direction).sum(axis=-1)
+    share = ((middle - fill) * direction).sum(axis=-1) / np.maximum(length, 1.0)
+    off = np.abs(middle - (fill + share[..., None] * direction)).max(axis=-1)
+    apart = np.abs(direction).max(axis=-1) > 2 * COLOUR_TOLERANCE
+    faint = (share >= WALL_SHARE) & (off <= COLOUR_TOLERANCE) & apart
+    return straight_walls(dense, background) | faint.all(axis=-2).any(axis=-1)
 
 
 def _beside(corner: np.ndarray, axis: str) -> np.ndarray:

@@ -809,6 +809,51 @@ def test_inner_square_holes_that_pass_for_figures_beside_the_goal_are_holes() ->
     read_exactly(shown)
 
 
+FIELD_IN_THE_HOLES = {
+    66: "a fresh level, the start framed with an S",
+    335: "a fresh level, a blob on the start, a red goal beside the holes",
+    643: "a fresh level, a start tile, holes in a row beside the goal's E",
+    259: "a half-drawn level, a band over its walked cells",
+}
+"""Framed grids whose holes are left out: the field under the grid shows inside the frame lines,
+a darker shade of the plain cells' colour, flat, two or more positions no path joins. Refused as
+"cells in a colour that is neither the plain cells' nor the path's" until such cells were read as
+holes (roles.py `_shaded_holes`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(FIELD_IN_THE_HOLES))
+def test_the_field_showing_in_a_framed_grids_holes_is_holes(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "framed" and shown.look.hole_style == "absent", FIELD_IN_THE_HOLES[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked
+
+
+def _shade(colour: tuple[int, int, int], share: float) -> tuple[int, int, int]:
+    b, g, r = colour
+    return (round(b * share), round(g * share), round(r * share))
+
+
+@pytest.mark.parametrize("kind", ["level", "half", "complete"])
+@pytest.mark.parametrize("what", ["start", "path"])
+@pytest.mark.parametrize("seed", [643, 66])
+def test_a_start_or_a_path_in_the_fields_shade_is_not_read_as_holes(seed: int, what: str, kind: str) -> None:
+    """Looks 643 (a start tile, walked cells filled) and 66 (an S, a line over walked cells, a
+    finger on the head), framed grids with holes left out, their start or path painted in the very
+    shade the holes show: a start is one position and a walked path is joined across the lines, so
+    neither is taken for holes; the board is read as it is, or refused, never misread. (Look 66's
+    half-drawn level was read a step short once its holes were read: the finger's light over the
+    head passed for the plain colour, and the band into it for a plain cell's edge.)"""
+    base = look_from_seed(seed)
+    field = base.palette.field
+    look = replace(base, palette=replace(base.palette, **{what: field}))
+    shown = sample(seed, look, kind=kind)
+    found = detect(shown.image, read_text=False)
+    if found.board is not None:
+        assert found.board == shown.truth.board
+        assert found.walked == shown.truth.walked
+
+
 # -- the sweep ------------------------------------------------------------------------------
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from onestroke.bot.vision.checks import Check
-from onestroke.bot.vision.reading import CELL, FIGURE, MARK, Reading
+from onestroke.bot.vision.reading import CELL, FIGURE, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import same
 from onestroke.bot.vision.walked import chain
 from onestroke.solver.board import Cell
@@ -65,10 +65,12 @@ def interpret(reading: Reading) -> Roles:
     if plain_colour is not None:  # a "band" in just one end's colour, between a plain cell and
         # one that is not, is that end's own edge (touching cells, the lattice a pixel off the
         # line between them): a cell the path joins takes the path's colour, a plain one has not
+        # (but a head under a finger's translucent light can pass for plain, the light spread over
+        # the gap into it: a band in the lit end's colour, a line running in, is a join)
         between_cells = {
             (a, b): g
             for (a, b), g in between_cells.items()
-            if not _one_sided(g, colour[a], colour[b], plain_colour)
+            if not _one_sided(g, colour[a], colour[b], plain_colour) or _lit_end(reading, g, a, b, colour)
         }
     edges = list(between_cells) + _joins_beside_marks(reading, bands, between_cells, plain_colour)
     joined = {cell for edge in edges for cell in edge}
@@ -94,6 +96,10 @@ def interpret(reading: Reading) -> Roles:
     marks = _named_marks(reading, marks, plain_colour)
     ends = [order[0], order[-1]] if order else sorted(set(figures + marks + coloured))
     ringed = _ringed(reading, strays, colour, open_cells, in_path, ends)
+    shaded = _shaded_holes(reading, strays, colour, plain_colour) if ringed is None else frozenset()
+    if shaded:  # the field under a framed grid showing where holes leave it: no cells
+        open_cells = open_cells - shaded
+        strays = [c for c in strays if c not in shaded]
     if ringed is not None:  # the cells the path may go to next, marked around the head: plain cells
         strays = []
     else:  # or rings (thin marks on plain cells) around the head
@@ -463,6 +469,14 @@ def _one_sided(band: np.ndarray, a: np.ndarray, b: np.ndarray, plain: np.ndarray
     return one_plain and bool(same(band, a)) != bool(same(band, b))
 
 
+def _lit_end(reading: Reading, band: np.ndarray, a: Cell, b: Cell, colour: dict[Cell, np.ndarray]) -> bool:
+    """Whether the end of a band in whose colour the band is lies under a translucent white light
+    (`reading.lights`, where a line runs in): a finger's dot on the head, not a plain cell's edge."""
+    if reading.lights is None:
+        return False
+    return any(bool(reading.lights[e]) and bool(same(band, colour[e])) for e in (a, b))
+
+
 def _walked_colour(
     walked: list[Cell], between_cells: dict[tuple[Cell, Cell], np.ndarray], colour: dict[Cell, np.ndarray]
 ) -> np.ndarray | None:
@@ -688,6 +702,42 @@ def _drawn_holes(
             continue
         holes |= members
     return frozenset(holes)
+
+
+FIELD_SHADE = (0.5, 0.9)  # the field under a framed grid against its cells: each channel this share
+
+
+def _shaded_holes(
+    reading: Reading, strays: list[Cell], colour: dict[Cell, np.ndarray], plain_colour: np.ndarray | None
+) -> frozenset[Cell]:
+    """The cells of `strays` that are holes showing the field under the grid: two or more
+    positions, off the path, of one flat colour that is a darker shade of the plain cells' (every
+    channel lower by one share, the hue kept). A framed grid lays its cells on a field a shade
+    darker than they are, and a hole that is left out shows that field inside the frame lines.
+
+    A start tile of a colour of its own is one position (and is not among the strays); a walked
+    path is joined by bands or a line through the centres, so no band or line may touch any of
+    them; and the holes may not leave a whole row or column of the grid without a cell (a frame
+    around a row of field is no board this reads)."""
+    if plain_colour is None or len(strays) < 2:
+        return frozenset()
+    first = colour[strays[0]]
+    if not all(same(colour[c], first) for c in strays):
+        return frozenset()
+    share = _share_along(first, np.zeros(3), plain_colour.astype(float))
+    if share is None or not FIELD_SHADE[0] <= share <= FIELD_SHADE[1]:
+        return frozenset()
+    for cell in strays:
+        if any(reading.band(cell, n) is not None for n in reading.neighbours(cell)):
+            return frozenset()
+        if reading.lines_to is not None and bool(reading.lines_to[cell].any()):
+            return frozenset()
+    gone = reading.kinds == HOLE
+    for cell in strays:
+        gone[cell] = True
+    if gone.all(axis=1).any() or gone.all(axis=0).any():
+        return frozenset()
+    return frozenset(strays)
 
 
 def _connected(cells: set[Cell]) -> bool:

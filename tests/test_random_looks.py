@@ -1204,3 +1204,23 @@ def test_rings_beside_the_head_and_a_flag_elsewhere_are_next_steps_and_the_goal(
     assert (shown.look.next_rings, shown.kind) == (True, "half")
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+TILES_A_SHADE_OFF_THE_GAPS = {
+    148: "a framed grid on a dark page, its tiles 22 levels lighter than the lines between them",
+    185: "pale tiles 22 levels off a pale page, with buttons in the tiles' colour below the grid",
+    354: "a framed grid on a shaded page, its tiles 20 levels off the lines, dark holes",
+    610: "a framed grid on a shaded page, its tiles 16 levels off the lines, hatched holes",
+}
+"""Tiles whose colour lies within the colour tolerance of what lies between them (the gaps, the
+grid's lines, the page): every plain tile was taken for the ground, a hole, and the board was
+refused ("positions are neither cell nor hole", "no cell looks like a start"). What is the gaps'
+colour is judged against how far the plain tiles stand off it (tiles.py `ground_tolerance`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(TILES_A_SHADE_OFF_THE_GAPS))
+def test_tiles_a_shade_off_the_gaps_are_cells_not_the_ground(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style in ("framed", "tiles"), TILES_A_SHADE_OFF_THE_GAPS[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

@@ -37,9 +37,9 @@ CORE = square_offsets(0.28, 9)  # well inside a tile (its half-side is ~0.44; co
 RIM = ring_offsets(0.37, 0.2, 5)  # near a tile's edge, away from its rounded corners: frames show here
 
 
-def same(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """True where two colours (last axis) match within COLOUR_TOLERANCE."""
-    return np.abs(a - b).max(axis=-1) <= COLOUR_TOLERANCE
+def same(a: np.ndarray, b: np.ndarray, tolerance: float = COLOUR_TOLERANCE) -> np.ndarray:
+    """True where two colours (last axis) match within `tolerance` (max over channels)."""
+    return np.abs(a - b).max(axis=-1) <= tolerance
 
 
 def sample(image: np.ndarray, lattice: Lattice, box: Box, offsets: np.ndarray) -> np.ndarray:

@@ -69,6 +69,7 @@ def read_grid(
     letters_in_corners: bool = False,
     thin_bands: bool = False,
     page_holes: bool = False,
+    near: float = COLOUR_TOLERANCE,
 ) -> Reading:
     """What every style does with its classifier: grow the grid, then read the kinds, colours,
     bands, letters and what lies beside the grid. `background` is the median colour of the
@@ -76,7 +77,9 @@ def read_grid(
     `edge_offsets` where a position's outer colour is sampled; `band_across` how far either side
     of the line joining two centres a band is sampled; `ground_offsets` where a cell's own colour
     shows beside a mark drawn on it; `page_holes` that a cell in the colour of the page around the
-    grid is a hole (cells bounded by lines, whose holes show the page: `_page_showing`)."""
+    grid is a hole (cells bounded by lines, whose holes show the page: `_page_showing`); `near`
+    how near the gaps' colour a colour is taken for them (`tiles.ground_tolerance`: less than the
+    colour tolerance for tiles a shade off their ground), so a shape is told from them (`set_apart`)."""
     members = lattice.members_box()
     background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
@@ -96,7 +99,7 @@ def read_grid(
         sides = ring.copy()
         sides[[0, 0, -1, -1], [0, -1, 0, -1]] = False
         unsure = (kinds == MARK) | (kinds == FIGURE) | (kinds == DRAWN) | _like_a_cell(kinds, colours, ~ring)
-        kinds[set_apart(image, lattice, box, colours, sides & unsure)] = HOLE
+        kinds[set_apart(image, lattice, box, colours, sides & unsure, background, near)] = HOLE
         return kinds, colours
 
     box, left_out = grow(kinds_of, members)

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.sampling import Box, same
+from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box, same
 
 WIDER = 1.4  # a shape this many cell sides wide (or more) is no cell
 TOWARD_GRID = 0.55  # pitches from its lattice point toward the grid a set-apart shape may reach
@@ -22,7 +22,13 @@ SAMPLES_PER_PITCH = 30  # pixels looked at per pitch along each axis
 
 
 def set_apart(
-    image: np.ndarray, lattice: Lattice, box: Box, colours: np.ndarray, where: np.ndarray
+    image: np.ndarray,
+    lattice: Lattice,
+    box: Box,
+    colours: np.ndarray,
+    where: np.ndarray,
+    ground: np.ndarray | None = None,
+    near: float = COLOUR_TOLERANCE,
 ) -> np.ndarray:
     """Of the positions `where` (in `box`, each beside the grid on one side), those on a shape in
     the position's own colour that is more than `WIDER` cells wide along the grid's edge and
@@ -45,7 +51,12 @@ def set_apart(
         if x1 - x0 < 3 * step or y1 - y0 < 3 * step:
             continue
         window = image[y0:y1:step, x0:x1:step].astype(np.int16)
-        mask = same(window, colours[r, c].astype(np.int16)).astype(np.uint8)
+        mask = same(window, colours[r, c].astype(np.int16))
+        if ground is not None and near < COLOUR_TOLERANCE:
+            # a shape a shade off the gaps' colour (buttons as pale as the tiles on a page as pale
+            # as the gaps): the ground around it, within `near` of that colour, is not the shape
+            mask &= ~same(window, ground.astype(np.int16), near)
+        mask = mask.astype(np.uint8)
         _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
         # the shape under the position: the component with most pixels in its middle
         mx0, mx1 = int((cx - 0.25 * px - x0) / step), int((cx + 0.25 * px - x0) / step) + 1

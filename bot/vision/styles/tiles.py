@@ -19,6 +19,7 @@ Tiles that touch work the same: their border lines are the "background" in the g
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import numpy as np
 
@@ -73,23 +74,26 @@ def margin_of(lattice: Lattice) -> np.ndarray:
 
 
 def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
+    # what is taken for the gaps' colour, from how far the plain tiles stand off it
+    near = ground_tolerance(image, lattice, _background_of(image, lattice))
     # a mark that covers the tile's middle (a disc, an avatar) leaves its margin the tile's colour;
     # measured from the tile's own size, so it stays inside a small tile and outside a big mark
     reading = read_grid(
         "tiles",
         image,
         lattice,
-        _classify,
+        partial(_classify, near=near),
         rim_of(lattice),
         BAND_ACROSS,
         margin_of(lattice),
         letters_in_corners=True,
         page_holes=True,
+        near=near,
     )
-    return _with_centre_line(image, reading)
+    return _with_centre_line(image, reading, near)
 
 
-def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
+def _with_centre_line(image: np.ndarray, reading: Reading, near: float = COLOUR_TOLERANCE) -> Reading:
     """The reading with the joins a thin line through the walked tiles' centres makes, and the
     finger's light on the tiles that line runs through.
 
@@ -108,6 +112,7 @@ def _with_centre_line(image: np.ndarray, reading: Reading) -> Reading:
         _background_of(image, lattice),
         reading.kinds == CELL,
         reading.kinds == MARK,
+        near=near,
     )
     # a marked tile (a start with its S, a frame) carries the line on as a plain one does; a join
     # between two marks says nothing about the path's colour, so one side must be a plain tile
@@ -155,6 +160,7 @@ def centre_line_joins(
     background: np.ndarray,
     cells: np.ndarray,
     marked: np.ndarray | None = None,
+    near: float = COLOUR_TOLERANCE,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(lined, join_right, join_down, lines_to, walked_colours) for the positions of `box`: the
     tiles a line or band through their middles joins to a neighbour, the joins, which way (up,
@@ -176,7 +182,7 @@ def centre_line_joins(
     lines, arms, marked_lines, halves, line_colours = _centre_lines(core, grounds)
     # a tile is unlike the gaps around it: one "in the gaps' colour" with a line through it is the
     # gaps themselves (cells whose border lines are too faint to see: plain and hole alike)
-    lines &= ~same(grounds, background)
+    lines &= ~same(grounds, background, near)
     if marked is not None:  # a marked tile's own drawing (an S, a frame) is off the line: its arms say it
         lines |= marked & marked_lines
     walked_colours = median.copy()
@@ -438,42 +444,75 @@ def _lights(grid: np.ndarray, grounds: np.ndarray) -> np.ndarray:
     return fits & (share >= LIGHT_SHARE[0]) & (share <= LIGHT_SHARE[1])
 
 
+GROUND_SHARE = 0.45  # of the plain tiles' distance from the gaps' colour: what lies nearer is the gaps
+PLAIN_TILES = 4  # flat member tiles of one colour, at least, to judge the gaps' colour against
+
+
+def ground_tolerance(image: np.ndarray, lattice: Lattice, background: np.ndarray) -> float:
+    """How near the gaps' colour (`background`) a colour must be to be taken for them.
+
+    The colour tolerance, or less where the plain tiles themselves lie within it of the gaps' colour
+    (a tile a shade lighter than thin grid lines, a pale tile on a pale page): `GROUND_SHARE` of
+    their distance, so a tile is still told from the gaps beside it, where the fixed tolerance took
+    every such tile for the ground (a hole) and the board was refused. The plain tiles are the
+    largest group of one colour among the member blobs (shapes with an edge of their own, which a
+    hole showing the gaps has not) that are flat, and there must be `PLAIN_TILES` of them (a
+    lattice fitted to two or three shapes says little of what the plain tiles are: fitted at twice
+    the pitch over cells a shade off faint lines, it read a board of a quarter of the cells).
+    Tiles the fixed tolerance tells from the gaps keep it (a tighter one only splits a family of
+    tiles or of holes shaded by the page or by JPEG), and so do tiles less than a flat page's edge
+    (`FLAT_THRESHOLD`) off the gaps: nothing tells those from the ground."""
+    box = lattice.members_box()
+    core = sample(image, lattice, box, CORE)
+    median = np.median(core, axis=2)
+    rows, cols = lattice.rows - box[0], lattice.cols - box[2]
+    flat = (same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM)[rows, cols]
+    if flat.sum() < PLAIN_TILES:
+        return float(COLOUR_TOLERANCE)
+    plain = colour_groups(median[rows, cols][flat])[0]
+    distance = float(np.abs(np.median(plain, axis=0) - background).max())
+    if len(plain) < PLAIN_TILES or not FLAT_THRESHOLD < distance <= COLOUR_TOLERANCE:
+        return float(COLOUR_TOLERANCE)
+    return GROUND_SHARE * distance
+
+
 def _classify(
-    image: np.ndarray, lattice: Lattice, background: np.ndarray, box: Box
+    image: np.ndarray, lattice: Lattice, background: np.ndarray, box: Box, near: float = COLOUR_TOLERANCE
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Kinds and median colours of every position in `box`."""
+    """Kinds and median colours of every position in `box`; colours within `near` of `background`
+    are the gaps' (`ground_tolerance`)."""
     core = sample(image, lattice, box, CORE)
     median = np.median(core, axis=2)
     # a cell is one colour all over: a flag or a letter on 5 % of it makes it a marked cell
     uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
-    background_share = same(core, background).mean(axis=2)
-    gap_corners = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background)
+    background_share = same(core, background, near).mean(axis=2)
+    gap_corners = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background, near)
     framed = gap_corners >= 3
     rim = sample(image, lattice, box, rim_of(lattice))
     rim_same = same(rim, median[:, :, None, :]).mean(axis=2) >= RIM_SAME
     dominant = same(core, median[:, :, None, :]).mean(axis=2)
 
     kinds = np.full(median.shape[:2], FOREIGN)
-    filled = uniform & ~same(median, background)
+    filled = uniform & ~same(median, background, near)
     covered = ~uniform & (background_share < 0.6)
     kinds[filled & framed & rim_same] = CELL
     kinds[filled & framed & ~rim_same] = MARK  # a frame drawn on a tile
     kinds[covered & framed & (dominant >= MARKED_CELL)] = MARK
     kinds[covered & framed & (dominant < MARKED_CELL)] = FIGURE
-    kinds[(uniform & same(median, background)) | (~uniform & (background_share >= 0.6))] = HOLE
+    kinds[(uniform & same(median, background, near)) | (~uniform & (background_share >= 0.6))] = HOLE
     # holes drawn (a grey mark on the ground, a dark tile, a hatching) are part of the board: the
     # grid grows through them as through cells (`styles.grow`), where a hole showing the page may
     # be the page beyond the board
     # (one at the grid's border or among such holes may show the page at two corners)
     unsure = (kinds == MARK) | (kinds == FIGURE) | ((kinds == FOREIGN) & covered & (gap_corners >= 2))
-    kinds[_ground_with_a_grey_mark(unsure, rim, median, background)] = DRAWN
+    kinds[_ground_with_a_grey_mark(unsure, rim, median, background, near)] = DRAWN
     kinds[outside(image, lattice, box)] = HOLE
     # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
-    marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background)
+    marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background, near)
     if marked.any():  # only a marked or covered tile may carry a centre line
         lined, _, _, _, walked = centre_line_joins(
-            image, lattice, box, core, median, background, kinds == CELL
+            image, lattice, box, core, median, background, kinds == CELL, near=near
         )
         kinds[lined & marked] = CELL
         median[lined & marked] = walked[lined & marked]
@@ -484,12 +523,17 @@ def _classify(
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
     _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
     kinds[_corner_marks(image, lattice, box, kinds, median)] = MARK
-    kinds[_on_the_ground(image, lattice, box, kinds, background)] = FOREIGN
+    kinds[_on_the_ground(image, lattice, box, kinds, background, near)] = FOREIGN
     return kinds, median
 
 
 def _on_the_ground(
-    image: np.ndarray, lattice: Lattice, box: Box, kinds: np.ndarray, background: np.ndarray
+    image: np.ndarray,
+    lattice: Lattice,
+    box: Box,
+    kinds: np.ndarray,
+    background: np.ndarray,
+    near: float = COLOUR_TOLERANCE,
 ) -> np.ndarray:
     """Figures and marks whose margin (where a tile shows beside a disc or an avatar) is the gaps'
     colour: drawn on the ground between the cells, not on a tile. No role is (a start, a goal, the
@@ -500,7 +544,7 @@ def _on_the_ground(
     if not odd.any():
         return odd
     margin = sample(image, lattice, box, margin_of(lattice))
-    return odd & same(np.median(margin, axis=2), background)
+    return odd & same(np.median(margin, axis=2), background, near)
 
 
 CORNER_SPAN = (0.3, 0.8)  # a corner patch, in half tile sides from the centre along both axes
@@ -599,13 +643,17 @@ def _drawn_dark(
 
 
 def _ground_with_a_grey_mark(
-    unsure: np.ndarray, rim: np.ndarray, colours: np.ndarray, background: np.ndarray
+    unsure: np.ndarray,
+    rim: np.ndarray,
+    colours: np.ndarray,
+    background: np.ndarray,
+    near: float = COLOUR_TOLERANCE,
 ) -> np.ndarray:
     """Marked or covered positions (`unsure`) that are holes drawn as the board's own ground with a grey or
     black mark in it (an inner square): the rim shows what lies between the cells, the middle has
     no hue. Every role is drawn on a cell (a start, a goal, a walked tile: the rim in the cell's
     colour, or a frame in a colour of its own), never on the ground between the cells."""
-    on_ground = same(rim, background).mean(axis=2) >= RIM_SAME
+    on_ground = same(rim, background, near).mean(axis=2) >= RIM_SAME
     return unsure & on_ground & (np.ptp(colours, axis=-1) <= COLOURLESS)
 
 
@@ -711,13 +759,13 @@ def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:
                 break
 
 
-def _gap_corners(corners: np.ndarray, background: np.ndarray) -> np.ndarray:
+def _gap_corners(corners: np.ndarray, background: np.ndarray, near: float = COLOUR_TOLERANCE) -> np.ndarray:
     """How many of each position's four corners show the background (a cell has 3 or 4, a flat
     panel none): any of the five samples at a corner, so a thin border line counts; or, where
     something small lies on the corner (a sparkle), two of the four samples off it along the
     diagonals, or the gaps in three of the four directions along them (`corner_samples`). (Any
     one diagonal sample was too lenient: a framed grid's page read as cells mid-drag.)"""
-    seen = same(corners, background)  # (R+1, C+1, 21)
+    seen = same(corners, background, near)  # (R+1, C+1, 21)
     gap = seen[:, :, :5].any(axis=2)
     if seen.shape[2] > 5:
         diagonal = seen[:, :, 5:9].sum(axis=2) >= 2

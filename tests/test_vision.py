@@ -100,6 +100,18 @@ def test_partly_visited_board_reads_as_the_whole_board():
     assert_read(rendered.image, board, rendered.geometry, route)
 
 
+def test_a_lattice_is_found_from_plain_tiles_four_rows_apart() -> None:
+    """Most of the board walked (the band merges the walked tiles into one shape): the lattice
+    comes from the four plain tiles left, two side by side and one four rows below them, so the
+    column link spans four pitches (three walked tiles between: refused before, the y pitch read
+    as four times the x; the practice game with this walk, seed 19, in the e2e test)."""
+    board = Board.from_text(". . S # .\n. . . # .\n. . . . .\n. . . . .\n. . . . .")
+    walk = [(0, 2), (1, 2), (2, 2), (2, 1), (1, 1), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1), (4, 2)]
+    walk += [(4, 3), (4, 4), (3, 4), (3, 3), (2, 3), (2, 4), (1, 4), (0, 4)]
+    shown = render_screen(board, width=450, height=800, cat="beige", route=walk)
+    assert_read(shown.image, board, shown.geometry, walked=walk)
+
+
 def test_walked_cells_joined_by_a_band_of_their_own_colour_are_read(monkeypatch):
     # the real game's look after a failed drag is unknown; if its band has the cells' own colour,
     # walked cells merge into one blob, and are still read position by position on the lattice

@@ -135,9 +135,11 @@ def _pitch(links: list) -> tuple[float, float] | None:
         return None
     if px is None or py is None:
         return (px or py, py or px)  # type: ignore[return-value]
-    # where every column link crosses a hole (or every row link), one axis measures two or three
-    # pitches: take the whole fraction that brings it near the other
-    for k in (2, 3):
+    # where every column link crosses a hole (or every row link), one axis measures two to
+    # MAX_LINK_STEPS pitches (few blobs: the walked tiles merged into one shape, three plain ones
+    # left, two side by side and one four rows down): take the whole fraction that brings it near
+    # the other (cells are near square: a stretched window's are at most 15 % wider than tall)
+    for k in range(2, MAX_LINK_STEPS + 1):
         if abs(py / px - k) < 0.15 * k:
             py /= k
         elif abs(px / py - k) < 0.15 * k:

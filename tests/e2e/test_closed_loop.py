@@ -115,7 +115,11 @@ def test_a_path_a_person_began_is_finished_by_the_bot(
     for _ in range(500):
         walked = random_walk(board, rng)
         found = finish(board, walked)
-        if len(walked) >= 4 and bool(found.undo) == dead_end and found.kept > 1:
+        # a path begun, not nearly done: the walk once covered the whole board (a cleared level,
+        # no path to finish) or left two plain tiles, too few for a lattice (docs/vision.md, Limits:
+        # refused, 9 of 298 random walks); at most 60 % walked, 3 cells left at least
+        begun = 4 <= len(walked) <= 0.6 * len(board) and len(board) - len(walked) >= 3
+        if begun and bool(found.undo) == dead_end and found.kept > 1:
             break
     else:
         pytest.skip(f"seed {seed}: no such walk found")

@@ -42,7 +42,7 @@ from typing import Final, Literal
 import cv2
 import numpy as np
 
-from onestroke.bot.vision import arrows, text
+from onestroke.bot.vision import arrows, framing, text
 from onestroke.bot.vision.blobs import flat_mask
 from onestroke.bot.vision.text import Word
 from onestroke.bot.vision.wordlists import Kind, WordLists, letters_of, word_lists
@@ -205,8 +205,14 @@ def screen_words(image: np.ndarray) -> tuple[Word, ...]:
 
 
 def _screen_words(image: np.ndarray) -> tuple[Word, ...]:
-    lines = text.words(image)
-    for box in button_boxes(image):
+    area = framing.drawn_area(image)  # a window on a flat desktop: read at its own size
+    if area is None:
+        lines, boxes = text.words(image), button_boxes(image)
+    else:
+        rows, cols = area.slices()
+        lines = text.words(image, area)
+        boxes = [box.translated(area.left, area.top) for box in button_boxes(image[rows, cols])]
+    for box in boxes:
         if not any(box.contains(line.box.centre) for line in lines):
             lines += text.words(image, box)
     return tuple(sorted(lines, key=lambda w: (w.box.top, w.box.left)))

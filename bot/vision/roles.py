@@ -724,8 +724,7 @@ def _shaded_holes(
     first = colour[strays[0]]
     if not all(same(colour[c], first) for c in strays):
         return frozenset()
-    share = _share_along(first, np.zeros(3), plain_colour.astype(float))
-    if share is None or not FIELD_SHADE[0] <= share <= FIELD_SHADE[1]:
+    if not _shade_of(first, plain_colour, FIELD_SHADE):
         return frozenset()
     for cell in strays:
         if any(reading.band(cell, n) is not None for n in reading.neighbours(cell)):
@@ -1003,10 +1002,11 @@ def _covers(reading: Reading, cell: Cell, cell_colours: list[np.ndarray | None])
     return not same(middle, ground) and any(c is not None and same(ground, c) for c in cell_colours)
 
 
-def _shade_of(seen: np.ndarray, base: np.ndarray) -> bool:
-    """Whether `seen` is `base` darkened by one share in every channel (a darker shade of it)."""
+def _shade_of(seen: np.ndarray, base: np.ndarray, shares: tuple[float, float] = SHADE) -> bool:
+    """Whether `seen` is `base` darkened by one share within `shares` in every channel (a darker
+    shade of it)."""
     share = _share_along(seen, np.zeros(3), base.astype(float))
-    return share is not None and SHADE[0] <= share <= SHADE[1]
+    return share is not None and shares[0] <= share <= shares[1]
 
 
 LIGHT_SHARE = (0.2, 0.7)  # how far toward white a translucent light takes the cell's colour

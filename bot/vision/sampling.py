@@ -57,6 +57,21 @@ def sample(image: np.ndarray, lattice: Lattice, box: Box, offsets: np.ndarray) -
     return image[ys[:, None, :], xs[None, :, :]].astype(np.int16)
 
 
+def sample_at(
+    image: np.ndarray, lattice: Lattice, rows: np.ndarray, cols: np.ndarray, offsets: np.ndarray
+) -> np.ndarray:
+    """Colours at `offsets` around the positions (`rows`[i], `cols`[i]): (N, len(offsets), 3)
+    int16, each exactly what `sample` gives at that position (a few positions of a large box
+    without sampling all of it)."""
+    h, w = image.shape[:2]
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    cx = ox + px * np.asarray(cols)
+    cy = oy + py * np.asarray(rows)
+    xs = np.clip(np.round(cx[:, None] + offsets[None, :, 0] * px), 0, w - 1).astype(int)  # (N, m)
+    ys = np.clip(np.round(cy[:, None] + offsets[None, :, 1] * py), 0, h - 1).astype(int)
+    return image[ys, xs].astype(np.int16)
+
+
 PATCH_SIDE = 8  # a cell's look in brief: its middle 0.72 pitch averaged down to 8 x 8
 PATCH_SAMPLES = 4  # samples a side per patch pixel (0.026 pitch apart: a 1 px ring is not missed)
 
@@ -158,15 +173,19 @@ def gap_colours(
 
 def colour_groups(colours: np.ndarray) -> list[list[np.ndarray]]:
     """`colours` in groups of one colour (greedy, within the tolerance), largest first."""
-    groups: list[tuple[np.ndarray, list[np.ndarray]]] = []
-    for colour in colours:
-        for centre, members in groups:
-            if same(colour, centre):
-                members.append(colour)
+    # each colour joins the first group whose first colour it matches: every pair compared at once
+    near = same(colours[:, None, :], colours[None, :, :]).tolist() if len(colours) else []
+    centres: list[int] = []
+    groups: list[list[np.ndarray]] = []
+    for i, matches in enumerate(near):
+        for group, centre in enumerate(centres):
+            if matches[centre]:
+                groups[group].append(colours[i])
                 break
         else:
-            groups.append((colour, [colour]))
-    return sorted((members for _, members in groups), key=len, reverse=True)
+            centres.append(i)
+            groups.append([colours[i]])
+    return sorted(groups, key=len, reverse=True)
 
 
 def commonest_colour(colours: np.ndarray) -> np.ndarray:

@@ -44,6 +44,7 @@ from onestroke.bot.vision.sampling import (
     ring_offsets,
     same,
     sample,
+    sample_at,
     square_offsets,
 )
 from onestroke.bot.vision.styles import families, gaps, read_grid, thin_lines, touched_by
@@ -74,8 +75,9 @@ def margin_of(lattice: Lattice) -> np.ndarray:
 
 
 def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
+    background = _background_of(image, lattice)
     # what is taken for the gaps' colour, from how far the plain tiles stand off it
-    near = ground_tolerance(image, lattice, _background_of(image, lattice))
+    near = ground_tolerance(image, lattice, background)
     # a mark that covers the tile's middle (a disc, an avatar) leaves its margin the tile's colour;
     # measured from the tile's own size, so it stays inside a small tile and outside a big mark
     reading = read_grid(
@@ -90,10 +92,12 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
         page_holes=True,
         near=near,
     )
-    return _with_centre_line(image, reading, near)
+    return _with_centre_line(image, reading, background, near)
 
 
-def _with_centre_line(image: np.ndarray, reading: Reading, near: float = COLOUR_TOLERANCE) -> Reading:
+def _with_centre_line(
+    image: np.ndarray, reading: Reading, background: np.ndarray, near: float = COLOUR_TOLERANCE
+) -> Reading:
     """The reading with the joins a thin line through the walked tiles' centres makes, and the
     finger's light on the tiles that line runs through.
 
@@ -109,7 +113,7 @@ def _with_centre_line(image: np.ndarray, reading: Reading, near: float = COLOUR_
         box,
         core,
         np.median(core, axis=2),
-        _background_of(image, lattice),
+        background,
         reading.kinds == CELL,
         reading.kinds == MARK,
         near=near,
@@ -695,9 +699,10 @@ def _striped(
     cells = kinds == CELL
     if cells.any():  # a fine hatching sampled coarsely may pass for a flat tile of its own colour
         unsure |= cells & ~same(colours, commonest_colour(colours[cells]))
-    for r, c in zip(*np.nonzero(unsure), strict=True):
-        one = (r0 + int(r), r0 + int(r) + 1, c0 + int(c), c0 + int(c) + 1)
-        out[r, c] = bool(diagonal_stripes(sample(image, lattice, one, offsets), STEADY)[0, 0])
+    rows, cols = np.nonzero(unsure)
+    if rows.size:  # only the unsure positions are sampled (21 x 21 samples each)
+        texture = sample_at(image, lattice, rows + r0, cols + c0, offsets)
+        out[rows, cols] = diagonal_stripes(texture[:, None], STEADY)[:, 0]
     return out
 
 

@@ -83,8 +83,11 @@ def read_grid(
     members = lattice.members_box()
     background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
+    raw: dict[Box, tuple[np.ndarray, np.ndarray]] = {}
+
     def kinds_of(box: Box) -> tuple[np.ndarray, np.ndarray]:
         kinds, colours = classify(image, lattice, background, box)
+        raw[box] = (kinds.copy(), colours.copy())
         ring = np.ones(kinds.shape, bool)
         ring[1:-1, 1:-1] = False
         # the board ends where the cells stop being cells of its family: a ring position is taken
@@ -103,7 +106,12 @@ def read_grid(
         return kinds, colours
 
     box, left_out = grow(kinds_of, members)
-    kinds, colours = classify(image, lattice, background, box)
+    # the board's positions as read with the ring that ended the growth around them, not read a
+    # second time (the classifier was a fifth of a read; the few box-wide judgements it makes,
+    # the plain cells' colour, see the same cells, as the ring took none)
+    r0, r1, c0, c1 = box
+    ring_kinds, ring_colours = raw[(r0 - 1, r1 + 1, c0 - 1, c1 + 1)]
+    kinds, colours = ring_kinds[1:-1, 1:-1].copy(), ring_colours[1:-1, 1:-1].copy()
     kinds[kinds == DRAWN] = HOLE
     leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
     edges = np.median(sample(image, lattice, box, edge_offsets), axis=2)

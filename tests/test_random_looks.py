@@ -1225,3 +1225,40 @@ def test_tiles_a_shade_off_the_gaps_are_cells_not_the_ground(seed: int) -> None:
     assert shown.look.cell_style in ("framed", "tiles"), TILES_A_SHADE_OFF_THE_GAPS[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+THIN_LINE_JOINS = {
+    169: "tiles on a pale page, the line white as the gaps: a pixel wide, sampled on its soft edge"
+    " in one tile and on its core in the next",
+    450: "touching tiles split by lines a pixel wide, which blend into the path's colour between"
+    " walked tiles: fewer than three corners of a walked tile showed the lines",
+    659: "the same on a taller board, with sparkles on the corners and a hint line",
+    451: "a path of one step: the head's line runs into the ring on the start, which covers the"
+    " line's first end, and the finger's light lies on the head",
+}
+"""Half-drawn levels whose path is a thin line through the walked tiles' centres, which were
+refused ("cells in a colour that is neither the plain cells' nor the path's", "marked positions
+on a tile of neither ... colour"): the line joins the walked tiles though its two halves differ
+in shade, the lines between the tiles blend into them, or the start's marker hides its end."""
+
+
+@pytest.mark.parametrize("seed", sorted(THIN_LINE_JOINS))
+def test_a_thin_line_joins_walked_tiles_its_shade_the_grid_or_a_marker_hides(seed: int) -> None:
+    shown = sample(seed)
+    assert (shown.look.path_style, shown.kind) == ("line", "half"), THIN_LINE_JOINS[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked
+
+
+TWICE_THE_PITCH = 487
+"""An untouched 10x8 level of touching tiles with hatched holes whose lattice is also found at
+twice the pitch, on the corners where the lines between the tiles cross: over the holes those
+lines pass for centre lines joined across the "gap", and taking such a position for a cell read a
+5x4 board."""
+
+
+def test_lines_crossing_on_a_lattice_at_twice_the_pitch_make_no_cell() -> None:
+    shown = sample(TWICE_THE_PITCH)
+    assert (shown.look.cell_style, shown.kind) == ("touching", "level")
+    found = detect(shown.image, read_text=False)
+    assert not found.ok or found.board == shown.truth.board, found.board

@@ -117,6 +117,7 @@ def _with_centre_line(
         reading.kinds == CELL,
         reading.kinds == MARK,
         near=near,
+        covered=(reading.kinds == MARK) | (reading.kinds == FIGURE),
     )
     # a marked tile (a start with its S, a frame) carries the line on as a plain one does; a join
     # between two marks says nothing about the path's colour, so one side must be a plain tile
@@ -130,7 +131,8 @@ def _with_centre_line(
     if lined.any():  # which way each line runs, joined or not (a line over plain cells)
         reading = replace(reading, lines_to=lines_to & lined[..., None])
     if not (join_right.any() or join_down.any()):
-        return reading
+        # (a line into a start's marker, joined by `roles.py`: the finger's light on it says the head)
+        return replace(reading, lights=_lit(core, reading.grounds) & lined) if lined.any() else reading
     gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()
     colours = reading.colours.copy()
     colours[lined] = walked_colours[lined]
@@ -165,6 +167,7 @@ def centre_line_joins(
     cells: np.ndarray,
     marked: np.ndarray | None = None,
     near: float = COLOUR_TOLERANCE,
+    covered: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(lined, join_right, join_down, lines_to, walked_colours) for the positions of `box`: the
     tiles a line or band through their middles joins to a neighbour, the joins, which way (up,
@@ -180,7 +183,10 @@ def centre_line_joins(
     (walked tiles take the path's colour): its tiles are `lined` (plain cells under a line, not
     marked ones) but not joined. A band as wide as `BAND_HALF` over tiles in the plain colour is
     the path drawn over tiles that keep their colour (no hint is drawn that bold): walked, in the
-    band's colour.
+    band's colour. A line that crosses the gap into a neighbour of `covered` (figures and marks)
+    whose middle shows no line goes on into it all the same: the start's disc or ring is drawn
+    over the line's first end. The tile it leaves is `lined` (no join: `roles.py` joins a figure
+    to the one line running into it), unless in the plain colour.
     """
     grounds = _core_grounds(core)
     lines, arms, marked_lines, halves, line_colours = _centre_lines(core, grounds)
@@ -191,7 +197,12 @@ def centre_line_joins(
         lines |= marked & marked_lines
     walked_colours = median.copy()
     rows, cols = lines.shape
-    if lines.sum() < 2:  # nothing to join (most screens): the gaps are not sampled
+    # the middles a marker covers, where a line's end may lie hidden (a path of one step: the
+    # head's line runs into the start's disc or ring, and no tile but the head shows a line)
+    bare = np.zeros((rows, cols), bool) if covered is None else covered & ~lines
+    # (a bare middle and the positions beside it: `lines` is none of them)
+    beside_bare = touched_by(bare[:, :-1] | bare[:, 1:], bare[:-1, :] | bare[1:, :])
+    if lines.sum() < 2 and not (lines & beside_bare).any():  # nothing to join (most screens)
         return (
             np.zeros((rows, cols), bool),
             np.zeros((rows, cols - 1), bool),
@@ -202,7 +213,7 @@ def centre_line_joins(
     thin_right, thin_down = _lines_across(image, lattice, box, background)
     # a line in nearly the page's colour (white on a pale page) does not stand clear of the gaps:
     # the gap crossed in the colour both tiles' lines show is that line
-    like_right, like_down = _lines_alike(image, lattice, box, _pure_lines(core, grounds), lines)
+    like_right, like_down = _lines_alike(image, lattice, box, _pure_lines(core, grounds), lines, grounds)
     thin_right, thin_down = thin_right | like_right, thin_down | like_down
     bold = halves >= BAND_HALF
     if bold.any():  # a bold band fills the gaps it crosses
@@ -218,7 +229,13 @@ def centre_line_joins(
             join_right & (bold[:, :-1] | bold[:, 1:]), join_down & (bold[:-1, :] | bold[1:, :])
         )
     lined = touched_by(join_right, join_down)
-    rest = cells & ~lined
+    # a line across the gap into a covered middle: the tile it leaves is walked (a cell)
+    into_bare = np.zeros((rows, cols), bool)
+    into_bare[:, :-1] |= lines[:, :-1] & arms[:, :-1, 1] & bare[:, 1:] & thin_right
+    into_bare[:, 1:] |= lines[:, 1:] & arms[:, 1:, 3] & bare[:, :-1] & thin_right
+    into_bare[:-1, :] |= lines[:-1, :] & arms[:-1, :, 2] & bare[1:, :] & thin_down
+    into_bare[1:, :] |= lines[1:, :] & arms[1:, :, 0] & bare[:-1, :] & thin_down
+    rest = cells & ~lined & ~into_bare
     if rest.any():
         plain = same(grounds, commonest_colour(median[rest]))
         # the path drawn as a bold band over tiles in the plain colour: walked in the band's colour
@@ -234,7 +251,9 @@ def centre_line_joins(
         # a hint's line is often as pale as the gaps it crosses, so it may not show there: plain
         # tiles whose lines run into each other are plain cells under a line all the same
         lined |= touched_by(into_right & plain_right, into_down & plain_down)
-    return lined, join_right, join_down, arms, walked_colours
+        # (a line over a plain tile into a start is a hint's: `roles._line_into`)
+        into_bare &= ~plain
+    return lined | into_bare, join_right, join_down, arms, walked_colours
 
 
 def _pure_lines(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:
@@ -249,16 +268,34 @@ def _pure_lines(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:
 
 
 def _lines_alike(
-    image: np.ndarray, lattice: Lattice, box: Box, line_colours: np.ndarray, lines: np.ndarray
+    image: np.ndarray,
+    lattice: Lattice,
+    box: Box,
+    line_colours: np.ndarray,
+    lines: np.ndarray,
+    grounds: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Gaps (right, down) whose samples along the line joining the two centres (within
-    LINE_SEARCH of it) are all the colour of the centre line both tiles carry."""
+    LINE_SEARCH of it) are all the colour of the centre line both tiles carry.
+
+    A line a pixel or two wide is sampled on its soft edge in one tile and on its core in the
+    next: where the two tiles are one colour, the colour nearer it is taken for the other's blend
+    with the tile (`_between`), and the line's is the farther one."""
     r0, r1, c0, c1 = box
     along = ALONG
     found = []
     for axis, sub in ((0, (r0, r1, c0, c1 - 1)), (1, (r0, r1 - 1, c0, c1))):
         a = line_colours[:, :-1] if axis == 0 else line_colours[:-1, :]
         b = line_colours[:, 1:] if axis == 0 else line_colours[1:, :]
+        ga = grounds[:, :-1] if axis == 0 else grounds[:-1, :]
+        gb = grounds[:, 1:] if axis == 0 else grounds[1:, :]
+        tile = same(ga, gb)
+        a_far = np.abs(a - ga).max(axis=-1) >= np.abs(b - gb).max(axis=-1)
+        far = np.where(a_far[..., None], a, b)
+        # the nearer lies between the tile and the farther (its blend): both read as the farther
+        blend = tile & _between(np.where(a_far[..., None], b, a), ga, far)
+        a = np.where(blend[..., None], far, a)
+        b = np.where(blend[..., None], far, b)
         la = lines[:, :-1] & lines[:, 1:] if axis == 0 else lines[:-1, :] & lines[1:, :]
         hit = np.zeros(a.shape[:2], bool)
         for t in np.linspace(-LINE_SEARCH, LINE_SEARCH, LINE_TRIES):
@@ -269,6 +306,15 @@ def _lines_alike(
             hit |= (same(samples, a[:, :, None, :]) & same(samples, b[:, :, None, :])).sum(axis=2) >= 2
         found.append(hit & la & same(a, b))
     return found[0], found[1]
+
+
+def _between(seen: np.ndarray, ground: np.ndarray, line: np.ndarray) -> np.ndarray:
+    """Whether each colour `seen` lies on the segment from `ground` to `line`, within the colour
+    tolerance: a thin line's blend with the tile it is drawn on."""
+    direction = line - ground
+    length = np.maximum((direction * direction).sum(axis=-1), 1.0)
+    share = np.clip(((seen - ground) * direction).sum(axis=-1) / length, 0.0, 1.0)
+    return np.abs(seen - (ground + share[..., None] * direction)).max(axis=-1) <= COLOUR_TOLERANCE
 
 
 LINE_SEARCH = 0.05  # pitches either side of the line joining two centres a centre line is looked for
@@ -514,12 +560,20 @@ def _classify(
     # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
     marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background, near)
-    if marked.any():  # only a marked or covered tile may carry a centre line
-        lined, _, _, _, walked = centre_line_joins(
-            image, lattice, box, core, median, background, kinds == CELL, near=near
+    # (or a covered tile unframed: walked tiles side by side on a grid of touching tiles, the line
+    # a pixel wide between them blended into the path's colour, show the gaps' colour at fewer
+    # than 3 corners; their centre lines joined say they are cells all the same)
+    unframed = ~framed & covered & (kinds == FOREIGN) & ~same(median, background, near)
+    if (marked | unframed).any():  # only a marked or covered tile may carry a centre line
+        lined, _, _, arms, walked = centre_line_joins(
+            image, lattice, box, core, median, background, kinds == CELL, near=near, covered=marked
         )
-        kinds[lined & marked] = CELL
-        median[lined & marked] = walked[lined & marked]
+        # a path enters a cell and leaves it once: lines out to three or four sides of an unframed
+        # position are the grid's own (a lattice at twice the pitch, on the corners where lines
+        # between touching tiles cross), where a framed tile's are the finger's light on it
+        lined &= marked | (unframed & (arms.sum(axis=-1) <= 2))
+        kinds[lined] = CELL
+        median[lined] = walked[lined]
     # (first: the plain cells the dark and hatched holes are judged against are then all known)
     kinds[_drawn_dark(kinds, median, background, edged=filled & _members(lattice, box, kinds.shape))] = DRAWN
     kinds[_hatched(kinds, core, median, background)] = DRAWN

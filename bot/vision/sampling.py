@@ -48,13 +48,22 @@ def sample(image: np.ndarray, lattice: Lattice, box: Box, offsets: np.ndarray) -
     Points off the image take the nearest edge pixel; `outside` says which positions that hits.
     """
     r0, r1, c0, c1 = box
+    xs, ys = _pixels(image, lattice, np.arange(r0, r1), np.arange(c0, c1), offsets)  # (C, m), (R, m)
+    return image[ys[:, None, :], xs[None, :, :]].astype(np.int16)
+
+
+def _pixels(
+    image: np.ndarray, lattice: Lattice, rows: np.ndarray, cols: np.ndarray, offsets: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """The pixel columns (len(cols), m) and rows (len(rows), m) of `offsets` around lattice
+    columns `cols` and rows `rows`, off-image points moved to the nearest edge pixel."""
     h, w = image.shape[:2]
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
-    cx = ox + px * np.arange(c0, c1)
-    cy = oy + py * np.arange(r0, r1)
-    xs = np.clip(np.round(cx[:, None] + offsets[None, :, 0] * px), 0, w - 1).astype(int)  # (C, m)
-    ys = np.clip(np.round(cy[:, None] + offsets[None, :, 1] * py), 0, h - 1).astype(int)  # (R, m)
-    return image[ys[:, None, :], xs[None, :, :]].astype(np.int16)
+    cx = ox + px * np.asarray(cols)
+    cy = oy + py * np.asarray(rows)
+    xs = np.clip(np.round(cx[:, None] + offsets[None, :, 0] * px), 0, w - 1).astype(int)
+    ys = np.clip(np.round(cy[:, None] + offsets[None, :, 1] * py), 0, h - 1).astype(int)
+    return xs, ys
 
 
 def sample_at(
@@ -63,12 +72,7 @@ def sample_at(
     """Colours at `offsets` around the positions (`rows`[i], `cols`[i]): (N, len(offsets), 3)
     int16, each exactly what `sample` gives at that position (a few positions of a large box
     without sampling all of it)."""
-    h, w = image.shape[:2]
-    (ox, oy), (px, py) = lattice.origin, lattice.pitch
-    cx = ox + px * np.asarray(cols)
-    cy = oy + py * np.asarray(rows)
-    xs = np.clip(np.round(cx[:, None] + offsets[None, :, 0] * px), 0, w - 1).astype(int)  # (N, m)
-    ys = np.clip(np.round(cy[:, None] + offsets[None, :, 1] * py), 0, h - 1).astype(int)
+    xs, ys = _pixels(image, lattice, rows, cols, offsets)  # (N, m) each
     return image[ys, xs].astype(np.int16)
 
 

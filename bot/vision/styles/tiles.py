@@ -285,10 +285,8 @@ def _lines_alike(
     along = ALONG
     found = []
     for axis, sub in ((0, (r0, r1, c0, c1 - 1)), (1, (r0, r1 - 1, c0, c1))):
-        a = line_colours[:, :-1] if axis == 0 else line_colours[:-1, :]
-        b = line_colours[:, 1:] if axis == 0 else line_colours[1:, :]
-        ga = grounds[:, :-1] if axis == 0 else grounds[:-1, :]
-        gb = grounds[:, 1:] if axis == 0 else grounds[1:, :]
+        a, b = _pairs(line_colours, axis)
+        ga, gb = _pairs(grounds, axis)
         tile = same(ga, gb)
         a_far = np.abs(a - ga).max(axis=-1) >= np.abs(b - gb).max(axis=-1)
         far = np.where(a_far[..., None], a, b)
@@ -296,7 +294,7 @@ def _lines_alike(
         blend = tile & _between(np.where(a_far[..., None], b, a), ga, far)
         a = np.where(blend[..., None], far, a)
         b = np.where(blend[..., None], far, b)
-        la = lines[:, :-1] & lines[:, 1:] if axis == 0 else lines[:-1, :] & lines[1:, :]
+        la = np.logical_and(*_pairs(lines, axis))
         hit = np.zeros(a.shape[:2], bool)
         for t in np.linspace(-LINE_SEARCH, LINE_SEARCH, LINE_TRIES):
             across = np.full(len(along), t)
@@ -306,6 +304,11 @@ def _lines_alike(
             hit |= (same(samples, a[:, :, None, :]) & same(samples, b[:, :, None, :])).sum(axis=2) >= 2
         found.append(hit & la & same(a, b))
     return found[0], found[1]
+
+
+def _pairs(values: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
+    """`values` at the two positions either side of each gap: right gaps (axis 0) or down (1)."""
+    return (values[:, :-1], values[:, 1:]) if axis == 0 else (values[:-1, :], values[1:, :])
 
 
 def _between(seen: np.ndarray, ground: np.ndarray, line: np.ndarray) -> np.ndarray:
@@ -465,11 +468,7 @@ def _blends(grid: np.ndarray, median: np.ndarray, line: np.ndarray) -> np.ndarra
     base = median[:, :, None, :].astype(float)
     distance = np.where(line.reshape(rows, cols, -1), np.abs(flat - base).max(axis=-1), -1.0)
     far = np.take_along_axis(flat, distance.argmax(axis=2)[:, :, None, None], axis=2)  # (R, C, 1, 3)
-    direction = far - base
-    length = np.maximum((direction * direction).sum(axis=-1), 1.0)
-    share = np.clip(((flat - base) * direction).sum(axis=-1) / length, 0.0, 1.0)
-    fits = np.abs(flat - (base + share[..., None] * direction)).max(axis=-1) <= COLOUR_TOLERANCE
-    return (fits & line.reshape(rows, cols, -1)).reshape(line.shape)
+    return (_between(flat, base, far) & line.reshape(rows, cols, -1)).reshape(line.shape)
 
 
 def _lit(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:

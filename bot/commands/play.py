@@ -42,7 +42,7 @@ from onestroke.bot.device.xvfb import XvfbDevice
 from onestroke.bot.gesture import DEFAULT_SPEED
 from onestroke.bot.imageio import check_writable, write_image
 from onestroke.bot.play.attempt import WAIT_COVERED
-from onestroke.bot.play.demo import game_window
+from onestroke.bot.play.demo import DemoRun, game_window
 from onestroke.bot.play.demo import run_demo as play_demo
 from onestroke.bot.play.device_choice import device_for
 from onestroke.bot.play.guards import check_region_on_screen
@@ -60,6 +60,7 @@ from onestroke.practice.game import run_practice as open_game
 from onestroke.practice.process import judge_log
 from onestroke.practice.render import THEMES
 from onestroke.practice.web.server import run_web_practice
+from onestroke.signals import signals_held
 
 DEMO_LEVELS = 10
 DEMO_SCREEN = (1920, 1080)  # the private Xvfb's size when the demo starts one
@@ -271,14 +272,17 @@ def run_play(args: argparse.Namespace) -> int:
     reader = reader_for(look) if look else None
     if look and not args.look and profile is not None:
         print(f"play: reading boards with the look {look!r} (profile {profile.name!r})")
-    with device_for(
-        profile,
-        adb=args.adb,
-        monitor=args.monitor,
-        capture=args.capture,
-        touch=args.touch,
-        wait_away=args.wait_covered,
-    ) as device:
+    with ExitStack() as stack:
+        device = stack.enter_context(
+            device_for(
+                profile,
+                adb=args.adb,
+                monitor=args.monitor,
+                capture=args.capture,
+                touch=args.touch,
+                wait_away=args.wait_covered,
+            )
+        )
         region = args.region or (profile.region if profile else None)
         if region is not None:
             source = "--region" if args.region else f"profile {profile.name!r}: its region" if profile else ""
@@ -305,7 +309,16 @@ def run_play(args: argparse.Namespace) -> int:
             settings=_settings(args),
         )
         summary = session(loop, args.levels, "play", extras)
-    return _ended(summary, done_when=lambda s: s.ended in ("done", "stop key"))
+        closing = stack.pop_all()
+    # the device is closed (a phone's touch stream and server: seconds) with Ctrl-C held back, so
+    # one that comes meanwhile still lets the run end with its summary line
+    with signals_held() as late:
+        closing.close()
+        status = _ended(summary, done_when=lambda s: s.ended in ("done", "stop key"))
+    if late and not summary.interrupted:  # after the run had ended as its summary says
+        print("onestroke: interrupted", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
+    return status
 
 
 def _report_path(given: Path | None, log_dir: Path, command: str) -> Path:
@@ -339,8 +352,8 @@ def _ended(summary: RunSummary, *, done_when: Callable[[RunSummary], bool]) -> i
         print(f"{summary.command}: video {summary.video.path} ({summary.video.frames} frames)")
     if summary.report is not None:
         print(f"{summary.command}: report {summary.report}", flush=True)
-    if summary.ended == "interrupted":
-        if summary.reason is None:
+    if summary.interrupted:
+        if summary.reason is None or summary.late_interrupt:  # else the reason's line says it
             print("onestroke: interrupted", file=sys.stderr)
         return ExitStatus.INTERRUPTED
     return ExitStatus.DONE if done_when(summary) else ExitStatus.NOT_DONE
@@ -420,6 +433,22 @@ def run_demo(args: argparse.Namespace) -> int:
                 settings=_settings(args),
             ),
         )
+        closing = stack.pop_all()  # closed below, with the summary: Ctrl-C must not cut it short
+    with signals_held() as late:  # a Ctrl-C from here on still gets the whole summary first
+        closing.close()
+        status = _demo_summary(args, run)
+    summary = run.summary
+    assert summary is not None
+    if summary.interrupted or late:
+        reason = summary.reason if summary.ended == "interrupted" else None
+        print(f"onestroke: {reason or 'interrupted'}", file=sys.stderr)
+        return ExitStatus.INTERRUPTED
+    return status
+
+
+def _demo_summary(args: argparse.Namespace, run: DemoRun) -> int:
+    """Print the game's own log judged level by level, the summary line, the video and report;
+    the exit status had the run not been interrupted."""
     verdicts = judge_log(run.records)
     if verdicts:  # the bot's lines above say what it did; this is what the game itself recorded
         print("demo: the game's own log, level by level:")
@@ -441,8 +470,5 @@ def run_demo(args: argparse.Namespace) -> int:
     if summary.video is not None:
         print(f"demo: video {summary.video.path} ({summary.video.frames} frames)")
     print(f"demo: report {summary.report}", flush=True)
-    if summary.ended == "interrupted":
-        print(f"onestroke: {summary.reason or 'interrupted'}", file=sys.stderr)
-        return ExitStatus.INTERRUPTED
     done = cleared == args.levels and run.stopped is None and not strays
     return ExitStatus.DONE if done else ExitStatus.NOT_DONE

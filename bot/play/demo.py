@@ -13,7 +13,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from onestroke.coords import Rect
 from onestroke.practice.game import BASE_SIZE
 from onestroke.practice.process import log_size, read_log, start_game, stop_game
 from onestroke.practice.rules import Rules
+from onestroke.signals import signals_held
 from onestroke.solver.errors import OnestrokeError
 
 SETTLE = 0.2  # seconds: the game writes its line before it draws the complete screen; be generous
@@ -116,8 +117,13 @@ def run_demo(
             )
             summary = session(loop, levels, "demo", extras, say=lambda line: say(f"bot: {line}"))
             stopped = summary.reason if summary.ended in ("stopped", "device") else None
-            time.sleep(SETTLE)
+            # the bot's run is over: a Ctrl-C from here on must not cut the demo's summary short
+            with signals_held() as late:
+                time.sleep(SETTLE)
+                stop_game(game.process)
+            if late and not summary.interrupted:
+                summary = replace(summary, late_interrupt=True)
         finally:
-            stop_game(game.process)
+            stop_game(game.process)  # (at once when it was stopped above)
         records = read_log(path, offset, game.process.pid)
         return DemoRun(records, summary.seconds, stopped, game.window, tuple(loop.drags), summary)

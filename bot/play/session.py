@@ -23,6 +23,7 @@ from onestroke.bot.play.loop import LevelLoop
 from onestroke.bot.play.report import RunReport
 from onestroke.bot.play.video import Grabber, VideoRecorder, VideoSummary
 from onestroke.progressbar import status_line
+from onestroke.signals import signals_held
 from onestroke.solver.errors import UserStop
 
 Ended = Literal["done", "stopped", "interrupted", "stop key", "device"]
@@ -39,6 +40,14 @@ class RunSummary:
     reason: str | None = None
     report: Path | None = None
     video: VideoSummary | None = None
+    # Ctrl-C (or SIGTERM) came as the run wound down (the key listener, the game, the device
+    # closing), after it had ended as `ended` says: the command still exits as interrupted
+    late_interrupt: bool = False
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the command ends as interrupted (exit status 130)."""
+        return self.ended == "interrupted" or self.late_interrupt
 
     @property
     def failed_attempts(self) -> int:
@@ -123,11 +132,21 @@ def session(
     except DeviceError as error:
         ended, reason = "device", str(error)
     finally:
-        if keys is not None:
-            keys.close()
-        video = recorder.close() if recorder is not None else None
+        # the key listener takes up to a second to close: a Ctrl-C meanwhile is noted, not raised
+        # (raised, it would end the command without the summary)
+        with signals_held() as late:
+            if keys is not None:
+                keys.close()
+            video = recorder.close() if recorder is not None else None
     summary = RunSummary(
-        command, tuple(loop.cleared), time.monotonic() - began, ended, reason, extras.report, video
+        command,
+        tuple(loop.cleared),
+        time.monotonic() - began,
+        ended,
+        reason,
+        extras.report,
+        video,
+        late_interrupt=bool(late) and ended != "interrupted",
     )
     if loop.log.report is not None:
         loop.log.report.finish(summary.line() + (f": {reason}" if reason else ""))

@@ -90,12 +90,17 @@ def interrupted_demo(
 
 
 def bot_began(demo: subprocess.Popen[str], timeout: float = 90) -> str:
-    """What the demo printed until its bot's first line (at most `timeout` s). Read from the pipe
-    itself: what a buffered reader kept back would be lost to `communicate`."""
+    """What the demo printed until its bot's first line (at most `timeout` s)."""
+    return said_until(demo, BOT_BEGAN, timeout)
+
+
+def said_until(demo: subprocess.Popen[str], line: re.Pattern[str], timeout: float) -> str:
+    """What the demo printed until `line` (at most `timeout` s). Read from the pipe itself: what
+    a buffered reader kept back would be lost to `communicate`."""
     assert demo.stdout is not None
     said = b""
     deadline = time.monotonic() + timeout
-    while not BOT_BEGAN.search(said.decode("utf-8", "replace")) and time.monotonic() < deadline:
+    while not line.search(said.decode("utf-8", "replace")) and time.monotonic() < deadline:
         ready, _, _ = select.select([demo.stdout], [], [], 0.5)
         if ready:
             chunk = os.read(demo.stdout.fileno(), 65536)
@@ -142,6 +147,54 @@ def test_ctrl_c_to_the_demo_on_a_display_leaves_the_button_up(tmp_path: Path) ->
     problems = [problem for problem in problems if problem]
     assert not problems, f"random seed {seed}:\n" + "\n".join(problems)
     assert playing, f"random seed {seed}: no Ctrl-C came while the bot played"
+
+
+LAST_LEVEL_SAID = re.compile(r"^bot: level 1: ", re.M)
+
+
+def test_ctrl_c_as_the_demo_winds_down_still_ends_with_its_summary(tmp_path: Path) -> None:
+    """A Ctrl-C just after the bot's last level: the bot's run is over, the demo stops its game
+    (it waits for the game's window to close) and prints its summary. Landing there, the
+    interrupt used to end the demo at once, without the summary (seen once in CI)."""
+    seed = random.randrange(1 << 30)
+    rng = random.Random(seed)
+    problems = []
+    with virtual_display(1280, 1024) as display:
+        for i in range(3):
+            demo = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "onestroke",
+                    "demo",
+                    "--levels",
+                    "1",
+                    "--position",
+                    "200,100",
+                    "--log",
+                    str(tmp_path / f"game-{i}.jsonl"),
+                ],  # fmt: skip
+                cwd=ROOT,
+                env=display.env(),
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                start_new_session=True,
+            )
+            before = said_until(demo, LAST_LEVEL_SAID, 90)
+            moment = rng.uniform(0.0, 0.3)
+            time.sleep(moment)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(demo.pid, signal.SIGINT)
+            out, err = demo.communicate(timeout=60)
+            out = before + out
+            summaries = SUMMARY.findall(out)
+            if (demo.returncode, err, len(summaries)) != (130, "onestroke: interrupted\n", 1):
+                problems.append(
+                    f"Ctrl-C {moment:.2f} s after the level's line: exit {demo.returncode},"
+                    f" stderr {err[-400:]!r}, {len(summaries)} summary lines in {out[-400:]!r}"
+                )
+    assert not problems, f"random seed {seed}:\n" + "\n".join(problems)
 
 
 def button_is_down_on(display: VirtualDisplay) -> bool:

@@ -1044,6 +1044,22 @@ def test_a_cell_in_the_pages_colour_inside_a_grid_of_lines_is_a_hole() -> None:
     read_exactly(shown)
 
 
+PLAIN_AS_THE_PAGE = 897
+"""Touching tiles whose plain cells are a shade off a noisy page, most of the board walked in blue
+and a flag on a plain cell: the five unwalked cells, in the page's colour and joined by no band,
+were read as the page showing in holes (refused only by parity). A marked cell drawn on the
+page's colour proves that colour is the cells'."""
+
+
+def test_plain_cells_in_the_pages_colour_beside_a_flag_on_that_colour_are_cells() -> None:
+    shown = sample(PLAIN_AS_THE_PAGE)
+    assert shown.look.cell_style == "touching" and shown.look.end_marker == "flag"
+    board = shown.truth.board
+    assert board is not None and len(board.open_cells) == board.rows * board.cols  # no holes
+    assert len(shown.truth.walked) < len(board.open_cells) - 2  # plain cells besides the flag's
+    read_exactly(shown)
+
+
 RING_BESIDE_A_THIN_LINE = 293
 """A framed grid whose path is a thin glowing line over cells that keep their colour, a ring on
 the head's one free next step, and the start's frame and S crossed by the line (read as a plain

@@ -122,7 +122,8 @@ def read_grid(
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
     bands_down, gaps_down, covered_down, wide_down = gaps(down, background)
     if page_holes:
-        kinds[_page_showing(image, lattice, box, kinds, colours, background, bands_right, bands_down)] = HOLE
+        bands = (bands_right, bands_down)
+        kinds[_page_showing(image, lattice, box, kinds, colours, grounds, background, *bands)] = HOLE
     if thin_bands and (kinds == CELL).any():
         # a thin line joins two positions that are both unlike the plain cells (lit dots, a
         # framed head): a hint line over plain cells, as thin, is no band
@@ -200,6 +201,7 @@ def _page_showing(
     box: Box,
     kinds: np.ndarray,
     colours: np.ndarray,
+    grounds: np.ndarray,
     background: np.ndarray,
     bands_right: np.ndarray,
     bands_down: np.ndarray,
@@ -208,7 +210,9 @@ def _page_showing(
     grid, where a missing cell leaves the page's colour inside the lines around it (the lines,
     not the page, are such a grid's `background`). The page is the colour most positions of the
     ring around the grid share; a cell in it that is neither the plain cells' colour nor joined
-    to a neighbour by a band (walked cells of that colour are) is a hole."""
+    to a neighbour by a band (walked cells of that colour are) is a hole. None is, where a marked
+    cell (a flag, a letter: `grounds`) is drawn on the page's colour: such cells are plain cells
+    a shade off the page, which with most of the board walked are not the commonest colour."""
     cell = kinds == CELL
     if not cell.any():
         return np.zeros(kinds.shape, bool)
@@ -220,7 +224,7 @@ def _page_showing(
     page = commonest_colour(beyond)
     if same(beyond, page).mean() < PAGE_SHARE or same(page, background):
         return np.zeros(kinds.shape, bool)
-    if same(page, commonest_colour(colours[cell])):
+    if same(page, commonest_colour(colours[cell])) or same(grounds[kinds == MARK], page).any():
         return np.zeros(kinds.shape, bool)
     joined = np.zeros(kinds.shape, bool)
     joined[:, :-1] |= bands_right

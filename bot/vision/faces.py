@@ -14,7 +14,7 @@ import numpy as np
 
 from onestroke.bot.vision.blobs import enclosed_holes
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box
+from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box, colour_distance
 
 HALF = 0.32  # pitches from the position's centre: the body and its eyes, not the neighbours
 SIDE = 41  # the middle is compared at this size
@@ -51,7 +51,7 @@ def has_face(middle: np.ndarray) -> bool:
     n = middle.shape[0]
     c = n // 2
     centre = np.median(middle[c - 1 : c + 2, c - 1 : c + 2].reshape(-1, 3), axis=0)
-    body = (np.abs(middle - centre).max(axis=-1) <= COLOUR_TOLERANCE).astype(np.uint8)
+    body = (colour_distance(middle, centre) <= COLOUR_TOLERANCE).astype(np.uint8)
     _, pieces = cv2.connectedComponents(body, connectivity=4)
     body = (pieces == pieces[c, c]).astype(np.uint8)
     eyes = [(area, at) for area, at in enclosed_holes(body) if area >= EYE * n * n]

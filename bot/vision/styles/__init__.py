@@ -26,6 +26,7 @@ from onestroke.bot.vision.sampling import (
     DENSE_ALONG,
     SPARSE,
     Box,
+    colour_distance,
     commonest_colour,
     corner_colours,
     corner_samples,
@@ -407,9 +408,9 @@ def straight_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
     two off where the lattice puts the gap, missed by samples 0.03 pitch apart). A letter's
     strokes beside the gap wall a line here and there, rarely all three at one place."""
     middle = dense[..., 1:-1, :]  # 0.47 to 0.53 pitch
-    to_background = np.abs(middle - background).max(axis=-1)  # (..., line, sample)
+    to_background = colour_distance(middle, background)  # (..., line, sample)
     line_colour = np.median(middle, axis=-2)
-    to_line = np.abs(middle - line_colour[..., None, :]).max(axis=-1)
+    to_line = colour_distance(middle, line_colour[..., None, :])
     walled = (to_background <= COLOUR_TOLERANCE) | (to_background < to_line)
     return walled.all(axis=-2).any(axis=-1)
 
@@ -429,7 +430,7 @@ def _walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
     direction = background.astype(float) - fill
     length = (direction * direction).sum(axis=-1)
     share = ((middle - fill) * direction).sum(axis=-1) / np.maximum(length, 1.0)
-    off = np.abs(middle - (fill + share[..., None] * direction)).max(axis=-1)
+    off = colour_distance(middle, fill + share[..., None] * direction)
     apart = np.abs(direction).max(axis=-1) > 2 * COLOUR_TOLERANCE
     faint = (share >= WALL_SHARE) & (off <= COLOUR_TOLERANCE) & apart
     return straight_walls(dense, background) | faint.all(axis=-2).any(axis=-1)
@@ -515,8 +516,8 @@ def gaps(
     middle = samples[..., 1:-1, :]
     mid = samples.shape[-2] // 2 - 1  # the sample halfway, in `middle`
     line_colour = np.median(middle, axis=3)  # (..., line, channel)
-    to_background = np.abs(middle - background).max(axis=-1)  # (..., line, sample)
-    to_line = np.abs(middle - line_colour[..., None, :]).max(axis=-1)
+    to_background = colour_distance(middle, background)  # (..., line, sample)
+    to_line = colour_distance(middle, line_colour[..., None, :])
     # a line is walled where a sample is the background, or nearer it than the line's own colour
     # (the blurred middle of a thin border line between touching tiles)
     # (only the middle sample: at the gap's edges a halo or anti-aliasing is no line)
@@ -526,12 +527,12 @@ def gaps(
     clear = ~walled
     # most samples along in one colour: JPEG bleeds at a tile's edge, a frame crosses one or two
     along_colour = np.median(samples, axis=3)
-    to_along = np.abs(samples - along_colour[..., None, :]).max(axis=-1)
+    to_along = colour_distance(samples, along_colour[..., None, :])
     even = (to_along <= COLOUR_TOLERANCE).sum(axis=3) > samples.shape[3] // 2
     colour = np.median(along_colour, axis=2)
     agree = same(along_colour, colour[..., None, :]) & clear & even
     # and the band stands well clear of the background (a blurred thin line does not)
-    band = (agree.sum(axis=2) >= 2) & (np.abs(colour - background).max(axis=-1) > 2 * COLOUR_TOLERANCE)
+    band = (agree.sum(axis=2) >= 2) & (colour_distance(colour, background) > 2 * COLOUR_TOLERANCE)
     covered = ~band & clear.any(axis=2)
     # at the gap's middle only: the edge of whatever covers the band (the cat's body in the line
     # colour of a board of touching tiles) may reach over the gap's sides
@@ -554,12 +555,12 @@ def thin_lines(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
     along = samples.shape[-2]
     middle = samples[..., 1, along // 2 - 1 : along // 2 + 2, :]  # (..., sample along, channel)
     colour = np.median(middle, axis=-2)
-    clear = (np.abs(middle - background).max(axis=-1) > COLOUR_TOLERANCE).all(axis=-1)
-    even = (np.abs(middle - colour[..., None, :]).max(axis=-1) <= COLOUR_TOLERANCE).sum(axis=-1) >= 2
-    apart = np.abs(colour - background).max(axis=-1) > 2 * COLOUR_TOLERANCE
+    clear = (colour_distance(middle, background) > COLOUR_TOLERANCE).all(axis=-1)
+    even = (colour_distance(middle, colour[..., None, :]) <= COLOUR_TOLERANCE).sum(axis=-1) >= 2
+    apart = colour_distance(colour, background) > 2 * COLOUR_TOLERANCE
     # or a line of a hue of its own on a colourless field (a dark stroke on a dark page)
     apart |= (
-        (np.abs(colour - background).max(axis=-1) > COLOUR_TOLERANCE)
+        (colour_distance(colour, background) > COLOUR_TOLERANCE)
         & (np.ptp(colour, axis=-1) > COLOURLESS)
         & (np.ptp(background) <= COLOURLESS)
     )

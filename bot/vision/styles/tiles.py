@@ -34,6 +34,7 @@ from onestroke.bot.vision.sampling import (
     CORE,
     RIM,
     Box,
+    colour_distance,
     colour_groups,
     commonest_colour,
     corner_colours,
@@ -263,7 +264,7 @@ def _pure_lines(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:
     mid = side // 2
     grid = core.reshape(*core.shape[:2], side, side, 3).astype(float)
     cross = np.concatenate([grid[:, :, mid, :], grid[:, :, :, mid]], axis=2)  # (R, C, 2*side, 3)
-    distance = np.abs(cross - grounds[:, :, None, :]).max(axis=-1)
+    distance = colour_distance(cross, grounds[:, :, None, :])
     return np.take_along_axis(cross, distance.argmax(axis=2)[:, :, None, None], axis=2)[:, :, 0]
 
 
@@ -288,7 +289,7 @@ def _lines_alike(
         a, b = _pairs(line_colours, axis)
         ga, gb = _pairs(grounds, axis)
         tile = same(ga, gb)
-        a_far = np.abs(a - ga).max(axis=-1) >= np.abs(b - gb).max(axis=-1)
+        a_far = colour_distance(a, ga) >= colour_distance(b, gb)
         far = np.where(a_far[..., None], a, b)
         # the nearer lies between the tile and the farther (its blend): both read as the farther
         blend = tile & _between(np.where(a_far[..., None], b, a), ga, far)
@@ -317,7 +318,7 @@ def _between(seen: np.ndarray, ground: np.ndarray, line: np.ndarray) -> np.ndarr
     direction = line - ground
     length = np.maximum((direction * direction).sum(axis=-1), 1.0)
     share = np.clip(((seen - ground) * direction).sum(axis=-1) / length, 0.0, 1.0)
-    return np.abs(seen - (ground + share[..., None] * direction)).max(axis=-1) <= COLOUR_TOLERANCE
+    return colour_distance(seen, ground + share[..., None] * direction) <= COLOUR_TOLERANCE
 
 
 LINE_SEARCH = 0.05  # pitches either side of the line joining two centres a centre line is looked for
@@ -466,7 +467,7 @@ def _blends(grid: np.ndarray, median: np.ndarray, line: np.ndarray) -> np.ndarra
     rows, cols, side = grid.shape[0], grid.shape[1], grid.shape[2]
     flat = grid.reshape(rows, cols, side * side, 3).astype(float)
     base = median[:, :, None, :].astype(float)
-    distance = np.where(line.reshape(rows, cols, -1), np.abs(flat - base).max(axis=-1), -1.0)
+    distance = np.where(line.reshape(rows, cols, -1), colour_distance(flat, base), -1.0)
     far = np.take_along_axis(flat, distance.argmax(axis=2)[:, :, None, None], axis=2)  # (R, C, 1, 3)
     return (_between(flat, base, far) & line.reshape(rows, cols, -1)).reshape(line.shape)
 
@@ -489,7 +490,7 @@ def _lights(grid: np.ndarray, grounds: np.ndarray) -> np.ndarray:
     length = np.maximum((direction * direction).sum(axis=-1), 1.0)
     share = ((grid - ground) * direction).sum(axis=-1) / length
     fitted = ground + share[..., None] * direction
-    fits = np.abs(grid - fitted).max(axis=-1) <= LIGHT_FIT
+    fits = colour_distance(grid, fitted) <= LIGHT_FIT
     return fits & (share >= LIGHT_SHARE[0]) & (share <= LIGHT_SHARE[1])
 
 
@@ -791,7 +792,7 @@ def _pale_shapes(
     if not cells.any():
         return np.zeros(kinds.shape, bool)
     dark = _dark_as_a_hole(colours, commonest_colour(colours[cells]))
-    step = np.abs(colours - background).max(axis=-1)
+    step = colour_distance(colours, background)
     return found & same(colours, background) & (step > FLAT_THRESHOLD) & ~dark
 
 

@@ -202,3 +202,19 @@ def test_the_ocr_engine_is_built_with_its_models_loaded() -> None:
 
     ocr = text.engine()
     assert ocr.text_det is not None and ocr.text_rec is not None
+
+
+def test_a_held_signal_is_handed_over_not_raised_and_the_handler_comes_back() -> None:
+    """`signals_held`: a run's wind-down gets the Ctrl-C that came as a list (it then prints its
+    summary and exits as interrupted); `signals_deferred` raises it when its block ends."""
+    from onestroke.signals import signals_deferred, signals_held
+
+    before = signal.getsignal(signal.SIGINT)
+    with signals_held() as held:
+        signal.raise_signal(signal.SIGINT)  # no KeyboardInterrupt here
+        assert held == [signal.SIGINT]
+    assert signal.getsignal(signal.SIGINT) is before
+    with pytest.raises(KeyboardInterrupt), signals_deferred():
+        signal.raise_signal(signal.SIGINT)
+        finished = True  # the block ran to its end first
+    assert finished

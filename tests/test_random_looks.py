@@ -1279,3 +1279,65 @@ def test_lines_crossing_on_a_lattice_at_twice_the_pitch_make_no_cell() -> None:
     assert (shown.look.cell_style, shown.kind) == ("touching", "level")
     found = detect(shown.image, read_text=False)
     assert not found.ok or found.board == shown.truth.board, found.board
+
+
+LONE_VOID = {49: "an S framed on its dot", 72: "a big dot ringed around", 837: "a dot of its own colour"}
+"""Dots on a dark field with one hole drawn as a void (a dark square: an inner square on a square
+of the field's shade; 837 a hatched hole whose stripes read as none) and the start drawn as
+above: two or more voids alike are holes by family
+(`nodes._voids`), but one alone read as a dark round figure beside the start: "2 positions look
+like the start". A board has one start: beside the one position drawn as a start, a lone void is
+a hole (roles `_lone_hole`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(LONE_VOID))
+def test_a_lone_void_beside_a_start_is_a_hole(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "dots", LONE_VOID[seed]
+    read_exactly(shown)
+
+
+FIELD_IN_ONE_HOLE = (605, 949)
+"""A framed grid with one hole left out, the field under the grid (a darker shade of the plain
+cells) showing inside its frame lines, and an avatar on the start: two or more such cells are
+holes (`_shaded_holes`), one alone read as a tile of its own colour beside the avatar: "2
+positions look like the start". Beside the one position drawn as a start it is a hole."""
+
+
+@pytest.mark.parametrize("seed", FIELD_IN_ONE_HOLE)
+def test_the_field_showing_in_one_hole_beside_an_avatar_is_a_hole(seed: int) -> None:
+    shown = sample(seed)
+    look = shown.look
+    assert (look.cell_style, look.hole_style, look.start_marker) == ("framed", "absent", "blob")
+    read_exactly(shown)
+
+
+NEAR_RED_FIGURE = {833: "a pink disc", 718: "a pink dot", 968: "an orange avatar"}
+"""A red goal tile and a start drawn over a plain cell's middle (a disc, a dot, an avatar) in a
+hue near red: the red tile was not taken for the goal, as if two tiles near red left it a guess
+("2 positions look like the start"). A figure or a mark over a cell's middle is never the goal,
+so it is no rival to the red tile; a start tile near red still is (the test above refuses it)."""
+
+
+@pytest.mark.parametrize("seed", sorted(NEAR_RED_FIGURE))
+def test_a_start_near_red_over_a_cells_middle_leaves_the_red_tile_the_goal(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.end_marker == "red" and shown.look.start_marker != "tile", NEAR_RED_FIGURE[seed]
+    assert read_exactly(shown).board.end is not None  # type: ignore[union-attr]
+
+
+FLAG_OVER_A_SIDE = 362
+"""Dots with a lone void and a disc on the start, the goal a flag whose pennant covers both
+sample points on the top side of the ring around its dot (the other sides clear): it read as a
+plain cell, and with the void taken for a hole beside the disc the level would read with no goal
+(a **wrong** board). One side covered alone, the way beyond it clear, is a mark beside the dot;
+the flag is then an odd position, and a flag beside the void leaves the void unexplained:
+refused."""
+
+
+def test_a_pennant_over_one_side_of_a_dot_is_a_mark_and_keeps_a_lone_void_a_question() -> None:
+    shown = sample(FLAG_OVER_A_SIDE)
+    assert (shown.look.cell_style, shown.look.end_marker) == ("dots", "flag")
+    assert shown.truth.board is not None and shown.truth.board.end == (4, 7)
+    found = detect(shown.image, read_text=False)
+    assert not found.ok and "[4, 7]" in (found.reason or ""), found.reason

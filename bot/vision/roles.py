@@ -22,7 +22,7 @@ import numpy as np
 
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.reading import CELL, FIGURE, HOLE, MARK, Reading
-from onestroke.bot.vision.sampling import same
+from onestroke.bot.vision.sampling import COLOURLESS, same
 from onestroke.bot.vision.walked import chain
 from onestroke.solver.board import Cell
 
@@ -146,13 +146,23 @@ def interpret(reading: Reading) -> Roles:
         figures = [f for f in figures if f not in rings]
         marks = [m for m in marks if m not in rings]
         coloured = [c for c in coloured if c not in rings]
+    lone = _lone_hole(reading, figures, marks, coloured, plain_colour) if not order else None
+    if lone is not None:  # a board has one start: beside a position drawn as one, a hole drawn as one
+        open_cells = open_cells - {lone}
+        figures = [f for f in figures if f != lone]
+        coloured = [c for c in coloured if c != lone]
+    covering = _covering_marks(reading, marks, plain_colour)
     odd = _Odd(
         figures,
         marks,
         coloured,
         reading.letters,
-        _covering_marks(reading, marks, plain_colour),
-        red_goal=_red_goal(reading, figures + marks + coloured, coloured, walked_colour),
+        covering,
+        # a figure or a mark over a cell's middle is never the goal: near red, it is no rival to a
+        # red tile (seeds 718, 833, 968: a pink or orange disc, dot or avatar beside the red goal)
+        red_goal=_red_goal(
+            reading, [m for m in marks if m not in covering] + coloured, coloured, walked_colour
+        ),
         ringed=ringed,
     )
     if walked_colour is None and order:
@@ -739,6 +749,61 @@ def _shaded_holes(
     return frozenset(strays)
 
 
+VOID_SHARE = 0.5  # a void drawn as a hole is at most this bright against the plain cells
+
+
+def _lone_hole(
+    reading: Reading,
+    figures: list[Cell],
+    marks: list[Cell],
+    coloured: list[Cell],
+    plain_colour: np.ndarray | None,
+) -> Cell | None:
+    """With no path drawn, the one position whose look is a hole's (below), when exactly one other
+    odd position is drawn as a start (a figure, a tile of its own colour, an S, a mark over a plain
+    cell's middle: nothing a goal is drawn as): a board has one start, so that one is a hole
+    (seeds 49, 72: a lone void beside an S or a start's dot; 605: the field in one hole beside an
+    avatar, "2 positions look like the start").
+
+    Drawn as a hole: a flat colourless figure far darker than the plain cells, turned a quarter
+    turn alike and with no face (a void: an inner square on the field of dots), or a cell of a
+    darker shade of the plain colour that no band or line touches (the field under a framed grid
+    showing where one hole leaves it). Two or more alike are holes by family already (`nodes._voids`,
+    `_shaded_holes`); one alone is a start as well as a hole by its look (a black disc, a grey
+    tile), so beside a goal-like mark (a flag, a frame with no letter), or with no start-like
+    position beside it, it is not taken."""
+    if plain_colour is None:
+        return None
+
+    def void(f: Cell) -> bool:
+        middle = reading.colours[f]
+        return (
+            bool(same(middle, reading.grounds[f]) and same(middle, reading.edges[f]))
+            and float(np.ptp(middle)) <= COLOURLESS
+            and float(middle.mean()) <= VOID_SHARE * float(plain_colour.mean())
+            and reading.turned is not None
+            and float(reading.turned[f]) >= ROUND
+            and not _has_face(reading, f)
+        )
+
+    def field_shown(c: Cell) -> bool:
+        return (
+            _shade_of(reading.colours[c], plain_colour, FIELD_SHADE)
+            and all(reading.band(c, n) is None for n in reading.neighbours(c))
+            and (reading.lines_to is None or not bool(reading.lines_to[c].any()))
+        )
+
+    holes = [f for f in figures if void(f)] + [c for c in coloured if field_shown(c)]
+    if len(holes) != 1:
+        return None
+    (hole,) = holes
+    covering = _covering_marks(reading, marks, plain_colour)
+    if any(m not in covering and m not in reading.letters for m in marks):
+        return None  # a bare mark (a flag, a frame): a goal, and the hole's look may be the start's
+    starts = [c for c in figures + coloured + marks if c != hole and reading.letters.get(c) != "E"]
+    return hole if len(starts) == 1 else None
+
+
 def _connected(cells: set[Cell]) -> bool:
     """Whether `cells` form one group joined side by side."""
     todo, seen = [next(iter(cells))], set()
@@ -772,8 +837,10 @@ SATURATED = 0.5  # a red tile is a colour, not a grey
 def _red_goal(
     reading: Reading, odd: list[Cell], coloured: list[Cell], walked_colour: np.ndarray | None
 ) -> Cell | None:
-    """The one tile of its own colour that is red, when no other odd position (and not the path)
-    is near red: the goal, by the genre's own sign (a red tile, where a start is blue or green).
+    """The one tile of its own colour that is red, when no other odd position of `odd` (and not
+    the path) is near red: the goal, by the genre's own sign (a red tile, where a start is blue or
+    green). `odd` holds what could be the goal in its place (tiles, bare marks): a figure or a mark
+    over a cell's middle never is, so one near red leaves the red tile the goal.
 
     Two tiles of their own colours give no other clue which one is the start; a board read with
     the two swapped is as solvable (a path reversed), so a guess would pass every check. Red

@@ -158,10 +158,14 @@ def _beside_the_dot(image: np.ndarray, lattice: Lattice, box: Box, field: np.nda
     whose one end is the field and the other is not, where the way out beyond that side is the field
     (no band of the path leaves that way: a band a lattice-fit's few percent off its line covers
     one end of the side too). What a cell draws around its dot evenly (a ring, a glow, the path's
-    band through it) covers both ends of a side alike."""
+    band through it) covers both ends of a side alike. A pennant wide enough to cover both ends of
+    one side, the other three sides left clear, is as lopsided: so is one side covered alone (seed
+    362: a flag over a dot read as a plain cell, the level as one with no goal)."""
     ends = same(sample(image, lattice, box, BESIDE_ENDS), field)  # (R, C, 8): side by side, two ends
     rows, cols = ends.shape[:2]
     ends = ends.reshape(rows, cols, 4, 2)
     uneven = ends[..., 0] != ends[..., 1]
+    covered = ~ends
+    alone = covered.all(axis=3) & (covered.any(axis=3).sum(axis=2) == 1)[..., None]
     beyond = same(sample(image, lattice, box, GAPS_BEYOND), field)  # (R, C, 4)
-    return (uneven & beyond).any(axis=2)
+    return ((uneven | alone) & beyond).any(axis=2)

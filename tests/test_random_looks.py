@@ -1342,3 +1342,42 @@ def test_a_pennant_over_one_side_of_a_dot_is_a_mark_and_keeps_a_lone_void_a_ques
     assert shown.truth.board is not None and shown.truth.board.end == (4, 7)
     found = detect(shown.image, read_text=False)
     assert not found.ok and "[4, 7]" in (found.reason or ""), found.reason
+
+
+HOLES_A_SHADE_OFF_THE_FIELD = {
+    403: "dots on a dark panel, absent holes showing the board's darker underlay, 28 levels off",
+    720: "dots on a dark field, absent holes showing the dark page beyond it, 16 levels off",
+    910: "dots on a pale field, holes drawn as an inner square 26 levels off it, JPEG'd",
+}
+"""Fresh levels of dots whose holes lie within the colour tolerance of the field the dots stand
+on: the page showing where the field leaves off, or an inner square drawn a shade off it. With no
+dot and the field all round they were "a field position without a dot" ("N positions are
+neither cell nor hole"). A dotless position whose surround is a flat edge off the field and off
+every cell beside it is no field: a hole (nodes.py `_off_the_field`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(HOLES_A_SHADE_OFF_THE_FIELD))
+def test_holes_a_shade_off_the_dots_field_are_holes(seed: int) -> None:
+    shown = sample(seed)
+    assert (shown.look.cell_style, shown.kind) == ("dots", "level"), HOLES_A_SHADE_OFF_THE_FIELD[seed]
+    board = shown.truth.board
+    assert board is not None and len(board.open_cells) < board.rows * board.cols
+    read_exactly(shown)
+
+
+PENNANT_BLURRED_PAST_THE_SIDE = 639
+"""Dots with absent holes on a noisy dark page and a flag on the goal [0, 0], its pennant across
+the top of the ring around the dot: the pennant's soft edge, JPEG'd a third of the way to red,
+lies just past the side's other end, so both ends were off the field and the flag was no mark
+beside the dot. The goal read as a plain cell gave a board with no end once the holes were read
+(a false board); the blurred end is the field beside the pennant (nodes.py `_beside_the_dot`)."""
+
+
+def test_a_pennant_blurred_past_the_rings_side_is_still_a_mark_beside_the_dot() -> None:
+    shown = sample(PENNANT_BLURRED_PAST_THE_SIDE)
+    assert (shown.look.cell_style, shown.look.end_marker) == ("dots", "flag")
+    assert shown.truth.board is not None and shown.truth.board.end == (0, 0)
+    found = detect(shown.image, read_text=False)
+    assert not found.ok or found.board == shown.truth.board, found.board
+    # the goal's flag is seen (no start and goal told apart yet: refused, not read without a goal)
+    assert "[0, 0]" in (found.reason or ""), found.reason

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from onestroke.bot.vision.blobs import FLAT_THRESHOLD
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import (
     COLOURLESS,
     Box,
+    colour_distance,
     diagonal_stripes,
     outside,
     ring_offsets,
@@ -124,9 +126,33 @@ def _classify(
     # it has no dot: its middle is the field or the inner square's flat colour. Only clear stripes
     # count: a grainy page beside the board is as uneven along one diagonal as along the other
     kinds[diagonal_stripes(texture, STRIPED, HATCH_INSIDE / 0.42) & (~on_field | ~dot)] = DRAWN
+    surround = np.median(sample(image, lattice, box, np.concatenate([AROUND, CORNERS])), axis=2)
+    kinds[_off_the_field(kinds, on_field & ~dot, surround, field)] = HOLE
     kinds[outside(image, lattice, box, 0.35)] = HOLE
     kinds[_voids(kinds, centre, field)] = HOLE
     return kinds, centre
+
+
+def _off_the_field(
+    kinds: np.ndarray, dotless: np.ndarray, surround: np.ndarray, field: np.ndarray
+) -> np.ndarray:
+    """Unknown positions with no dot whose surround (around the middle and at the corners) is
+    within the colour tolerance of the field, yet a flat edge (`FLAT_THRESHOLD`) off it and off
+    the surround of every cell beside them: not the field but a hole in nearly its shade, the
+    page showing where the field leaves off (absent holes, a dark page around a dark field) or
+    a square drawn a shade off the field (an inner-square hole, JPEG'd). A cell always stands on
+    the field, its dot on it; a position of the field itself with no dot (between the dots of
+    a lattice at half the pitch, or a hole left as bare field) is the field's colour beside its
+    neighbouring cells, and stays unknown."""
+    rows, cols = kinds.shape
+    off = (kinds == FOREIGN) & dotless & (colour_distance(surround, field) > FLAT_THRESHOLD)
+    cell = kinds == CELL
+    for r, c in zip(*np.nonzero(off), strict=True):
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            inside = 0 <= rr < rows and 0 <= cc < cols
+            if inside and cell[rr, cc] and np.abs(surround[rr, cc] - surround[r, c]).max() <= FLAT_THRESHOLD:
+                off[r, c] = False
+    return off
 
 
 VOID_SHARE = 0.5  # a void drawn on the field is at most this bright against it
@@ -160,12 +186,22 @@ def _beside_the_dot(image: np.ndarray, lattice: Lattice, box: Box, field: np.nda
     one end of the side too). What a cell draws around its dot evenly (a ring, a glow, the path's
     band through it) covers both ends of a side alike. A pennant wide enough to cover both ends of
     one side, the other three sides left clear, is as lopsided: so is one side covered alone (seed
-    362: a flag over a dot read as a plain cell, the level as one with no goal)."""
-    ends = same(sample(image, lattice, box, BESIDE_ENDS), field)  # (R, C, 8): side by side, two ends
-    rows, cols = ends.shape[:2]
-    ends = ends.reshape(rows, cols, 4, 2)
+    362: a flag over a dot read as a plain cell, the level as one with no goal). Where the rest of
+    the ring is the field at every end, the nearer end of a side both of whose ends are off is the
+    field still when it is nearer the field than the other end: the soft edge of a pennant just
+    past that end, blurred (JPEG) a third of the way to the pennant's colour (seed 639). A ring
+    around the dot shows on two sides or more, its soft edge on both ends of a side alike."""
+    samples = sample(image, lattice, box, BESIDE_ENDS)  # (R, C, 8, 3): side by side, two ends
+    samples = samples.reshape(*samples.shape[:2], 4, 2, 3)
+    ends = same(samples, field)  # (R, C, side, end)
     uneven = ends[..., 0] != ends[..., 1]
     covered = ~ends
     alone = covered.all(axis=3) & (covered.any(axis=3).sum(axis=2) == 1)[..., None]
+    to_field = colour_distance(samples, field)
+    apart = colour_distance(samples[..., 0, :], samples[..., 1, :])  # (R, C, side)
+    blurred = ~ends.any(axis=-1) & (apart >= to_field.min(axis=-1))
+    field_sides = ends.all(axis=-1)  # (R, C, side)
+    rest_field = field_sides.sum(axis=-1, keepdims=True) == 3
+    uneven |= blurred & rest_field
     beyond = same(sample(image, lattice, box, GAPS_BEYOND), field)  # (R, C, 4)
     return ((uneven | alone) & beyond).any(axis=2)

@@ -1381,3 +1381,26 @@ def test_a_pennant_blurred_past_the_rings_side_is_still_a_mark_beside_the_dot() 
     assert not found.ok or found.board == shown.truth.board, found.board
     # the goal's flag is seen (no start and goal told apart yet: refused, not read without a goal)
     assert "[0, 0]" in (found.reason or ""), found.reason
+
+
+FAINT_LINES_BETWEEN_PLAIN_CELLS = {
+    627: "half-drawn, 8x7 touching tiles at 0.75 scale, a filled path of two steps",
+    829: "an untouched level of touching tiles at 0.75 scale, dark holes",
+    37: "an untouched level of a framed grid at half scale, holes showing the field",
+    772: "an untouched level of a framed grid at half scale, hatched holes, a start tile",
+}
+"""Screens whose plain cells are split by lines a pixel or two wide that fall between the gap's
+sparse samples or blur within the colour tolerance of the cells: the plain cells read as joined
+by bands in their own colour on every side, no cell was left untouched to give the plain colour,
+and the board was refused ("N cells in a colour that is neither the plain cells' nor the
+path's"). Sampled densely, each line crosses all three lines across its gap at one place, between
+the cells' colour and the lines': a line the path would have painted over, no join
+(`styles._line_walls`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(FAINT_LINES_BETWEEN_PLAIN_CELLS))
+def test_a_faint_line_between_touching_cells_is_no_band(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style in ("touching", "framed"), FAINT_LINES_BETWEEN_PLAIN_CELLS[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

@@ -166,6 +166,17 @@ def read_grid(
             gaps_[thin] = np.where(cell_a[..., None], colour_a, colour_b)[thin]
             covered &= ~thin
     pairs_right, pairs_down = open_pairs(kinds)
+    walls_right, walls_down = _walls(dense_right, background), _walls(dense_down, background)
+    lines_right, lines_down = _line_walls(dense_right, background), _line_walls(dense_down, background)
+    # a line between touching cells, seen densely on all three lines across at one place, is no
+    # join: a path paints over the line where it steps (a filled join, a band, the middle line's
+    # stroke). Between the sparse samples or within the tolerance of the cells (a pixel wide,
+    # scaled down), it let plain cells read as joined on every side, and no cell was left to give
+    # the plain colour. Only between two cells: a frame around a marked cell and a figure's edge
+    # cross a real step
+    cell = kinds == CELL
+    bands_right &= ~(lines_right & cell[:, :-1] & cell[:, 1:])
+    bands_down &= ~(lines_down & cell[:-1, :] & cell[1:, :])
     return Reading(
         style,
         lattice,
@@ -191,8 +202,8 @@ def read_grid(
         faces=_faces(image, lattice, box, kinds),
         middles=np.median(sample(image, lattice, box, MIDDLE), axis=2),
         patches=_patches_of_odd(image, lattice, box, kinds, colours),
-        walls_right=_walls(dense_right, background) & pairs_right,
-        walls_down=_walls(dense_down, background) & pairs_down,
+        walls_right=walls_right & pairs_right,
+        walls_down=walls_down & pairs_down,
     )
 
 
@@ -421,10 +432,18 @@ WALL_SHARE = 0.3  # a line across a gap, blurred: the fill taken at least this f
 def _walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
     """Per gap from `gap_colours(..., DENSE_ALONG)`: a line in the background's colour crosses it
     straight, on all three lines across at the same place (`straight_walls`), or a thin line
-    blurred into the fill either side (a line a pixel or two wide between touching cells, scaled
-    down or JPEG'd): there every line's sample lies between the line's own colour (its median,
-    the fill) and the background, at least WALL_SHARE of the way. What crosses a gap where the
-    path steps (a band, the fill, a line) is not on that segment on the middle line."""
+    blurred into the fill either side (`_line_walls`)."""
+    return straight_walls(dense, background) | _line_walls(dense, background)
+
+
+def _line_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Per gap from `gap_colours(..., DENSE_ALONG)`: a line a pixel or two wide between touching
+    cells, sharp or blurred into the fill either side (scaled down or JPEG'd), crosses it: on all
+    three lines at the same place a sample lies between the line's own colour (its median, the
+    fill) and the background, at least WALL_SHARE of the way. What crosses a gap where the path
+    steps (a band, the fill, a line) is not on that segment on the middle line; nor is a frame of
+    a colour of its own around a start's tile (`straight_walls` takes a sample beside such a
+    frame, nearer the background than the frame's colour, for a wall)."""
     middle = dense[..., 1:-1, :].astype(float)  # 0.47 to 0.53 pitch
     fill = np.median(dense, axis=-2)[..., None, :].astype(float)  # (..., line, 1, channel)
     direction = background.astype(float) - fill
@@ -433,7 +452,7 @@ def _walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
     off = colour_distance(middle, fill + share[..., None] * direction)
     apart = np.abs(direction).max(axis=-1) > 2 * COLOUR_TOLERANCE
     faint = (share >= WALL_SHARE) & (off <= COLOUR_TOLERANCE) & apart
-    return straight_walls(dense, background) | faint.all(axis=-2).any(axis=-1)
+    return faint.all(axis=-2).any(axis=-1)
 
 
 def _beside(corner: np.ndarray, axis: str) -> np.ndarray:

@@ -70,7 +70,8 @@ class Reading:
     lines_to: np.ndarray | None = None  # (R, C, 4): a thin centre line runs up, right, down, left
     patches: np.ndarray | None = None  # (R, C, 8, 8, 3): each position's middle in brief (sampling.patches)
     # gaps a line in the background's colour crosses straight, on all three lines across at one
-    # place (the line between touching cells, sharp or blurred, seen densely sampled: `styles._walls`)
+    # place (the line between touching cells, sharp or blurred, seen densely sampled:
+    # `styles.straight_walls` and `styles._line_walls`)
     walls_right: np.ndarray | None = None
     walls_down: np.ndarray | None = None
 

@@ -749,7 +749,7 @@ def _shaded_holes(
     return frozenset(strays)
 
 
-VOID_SHARE = 0.5  # a void drawn as a hole is at most this bright against the plain cells
+VOID_SHARE = 0.5  # a void drawn as a hole is at most this bright against the plain cells or the field
 
 
 def _lone_hole(

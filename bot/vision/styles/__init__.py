@@ -166,8 +166,10 @@ def read_grid(
             gaps_[thin] = np.where(cell_a[..., None], colour_a, colour_b)[thin]
             covered &= ~thin
     pairs_right, pairs_down = open_pairs(kinds)
-    walls_right, walls_down = _walls(dense_right, background), _walls(dense_down, background)
     lines_right, lines_down = _line_walls(dense_right, background), _line_walls(dense_down, background)
+    # a wall: a line in the background's colour straight across the gap, or a thin one blurred
+    walls_right = straight_walls(dense_right, background) | lines_right
+    walls_down = straight_walls(dense_down, background) | lines_down
     # a line between touching cells, seen densely on all three lines across at one place, is no
     # join: a path paints over the line where it steps (a filled join, a band, the middle line's
     # stroke). Between the sparse samples or within the tolerance of the cells (a pixel wide,
@@ -427,13 +429,6 @@ def straight_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
 
 
 WALL_SHARE = 0.3  # a line across a gap, blurred: the fill taken at least this far toward the background
-
-
-def _walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Per gap from `gap_colours(..., DENSE_ALONG)`: a line in the background's colour crosses it
-    straight, on all three lines across at the same place (`straight_walls`), or a thin line
-    blurred into the fill either side (`_line_walls`)."""
-    return straight_walls(dense, background) | _line_walls(dense, background)
 
 
 def _line_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:

@@ -24,6 +24,7 @@ import numpy as np
 from onestroke.bot.vision.blobs import FLAT_THRESHOLD
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import CELL, DRAWN, FIGURE, FOREIGN, HOLE, MARK, Reading
+from onestroke.bot.vision.roles import VOID_SHARE
 from onestroke.bot.vision.sampling import (
     COLOURLESS,
     Box,
@@ -153,9 +154,6 @@ def _off_the_field(
             if inside and cell[rr, cc] and np.abs(surround[rr, cc] - surround[r, c]).max() <= FLAT_THRESHOLD:
                 off[r, c] = False
     return off
-
-
-VOID_SHARE = 0.5  # a void drawn on the field is at most this bright against it
 
 
 def _voids(kinds: np.ndarray, centre: np.ndarray, field: np.ndarray) -> np.ndarray:

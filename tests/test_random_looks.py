@@ -1405,3 +1405,22 @@ def test_a_faint_line_between_touching_cells_is_no_band(seed: int) -> None:
     assert shown.look.cell_style in ("touching", "framed"), FAINT_LINES_BETWEEN_PLAIN_CELLS[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+DOTS_TOO_WIDE_FOR_THE_DOT_SEARCH = {
+    532: "an untouched level of square dots on a light gradient, 1080x2340: dots 13-14 px halved",
+    400: "half-drawn, rounded dots on a dark page, 600x991, a line path: dots 11-14 px",
+}
+"""Dots of 12-14 px on the searched copy: too small for `compact_blobs` (the 3x3 mean and
+gradient leave no flat interior of 8 px), too wide for the dots search (it opens the field with
+an 11 px square, so anything 11 px or wider is part of the field): "no lattice of cell-like shapes
+found". The dots search is tried again with a 15 px square where the 11 px one read no board
+(`blobs.WIDE_DOT_REACH`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(DOTS_TOO_WIDE_FOR_THE_DOT_SEARCH))
+def test_dots_too_wide_for_the_narrow_dot_search_are_found_by_the_wider_one(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "dots", DOTS_TOO_WIDE_FOR_THE_DOT_SEARCH[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

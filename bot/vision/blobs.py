@@ -128,21 +128,26 @@ def compact_blobs(image: np.ndarray) -> Blobs:
 
 DOT_CONTRAST = 40  # a dot stands this far above (or below) the field around it, in its brightest channel
 DOT_REACH = 11  # px on the searched copy: a dot narrower than this is found whatever its shading
+# a second, wider reach, tried only when the first read no board: dots of 12-14 px on the searched
+# copy are too wide for DOT_REACH yet leave `compact_blobs` no flat interior of MIN_BLOB (the 3x3
+# mean and gradient take 2 px off each side, JPEG and shading more); a wider reach alone would
+# change what the narrow one reads today (more letters and icon corners stand out of the field)
+WIDE_DOT_REACH = 15
 MIN_DOT = 4  # px on each side: a 12 px dot on a halved 1920x1080 screen is 6
 
 
-def dot_blobs(image: np.ndarray) -> Blobs:
+def dot_blobs(image: np.ndarray, reach: int = DOT_REACH) -> Blobs:
     """Small compact things that stand out from the field around them: dots on a plain field,
     whatever their shading.
 
     A shaded dot (a sphere's glow, a soft shadow) changes colour at every pixel, so `flat_mask`
     gives it no region; but a dot is smaller than the field it lies on. An opening with a
-    DOT_REACH square removes everything narrower than that, leaving the field; what stood out of
-    it by DOT_CONTRAST or more, brighter or darker, is a dot (or a letter, or the corner of an
-    icon: the lattice step keeps only what repeats on a grid).
+    `reach` square (DOT_REACH unless told) removes everything narrower than that, leaving the
+    field; what stood out of it by DOT_CONTRAST or more, brighter or darker, is a dot (or a
+    letter, or the corner of an icon: the lattice step keeps only what repeats on a grid).
     """
     grey = cv2.max(cv2.max(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
-    kernel = np.ones((DOT_REACH, DOT_REACH), np.uint8)
+    kernel = np.ones((reach, reach), np.uint8)
     found = []
     for op in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
         mask = cv2.compare(cv2.morphologyEx(grey, op, kernel), DOT_CONTRAST, cv2.CMP_GE)
@@ -150,7 +155,7 @@ def dot_blobs(image: np.ndarray) -> Blobs:
         w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
         h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
         area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
-        keep = (w >= MIN_DOT) & (h >= MIN_DOT) & (w < DOT_REACH) & (h < DOT_REACH)
+        keep = (w >= MIN_DOT) & (h >= MIN_DOT) & (w < reach) & (h < reach)
         keep &= (w <= MAX_ASPECT * h) & (h <= MAX_ASPECT * w) & (area >= MIN_FILL * w * h)
         found.append((centroids[1:][keep], w[keep], h[keep]))
     centres = np.concatenate([c for c, _, _ in found]).reshape(-1, 2)

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from onestroke.bot.vision import screens, styles, text
-from onestroke.bot.vision.blobs import Blobs, as_bgr, compact_blobs, dot_blobs
+from onestroke.bot.vision.blobs import DOT_REACH, WIDE_DOT_REACH, Blobs, as_bgr, compact_blobs, dot_blobs
 from onestroke.bot.vision.checks import (
     Check,
     board_size_check,
@@ -187,13 +187,14 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
     assert best is not None
     # no flat shapes made a board: shaded dots on a field (a glow, a soft shadow) give no flat
     # region, so look for small things standing out of the field (only here: it finds letters too)
-    for found in _detections(image, factor, dots=True):
-        if found.ok and found.style != "nodes":
-            found = _too_small(found)
-        if found.ok:
-            return found
-        if best.geometry is None and found.geometry is not None:
-            best = found
+    for reach in (DOT_REACH, WIDE_DOT_REACH):  # the wider reach only where the narrow read nothing
+        for found in _detections(image, factor, dots=True, reach=reach):
+            if found.ok and found.style != "nodes":
+                found = _too_small(found)
+            if found.ok:
+                return found
+            if best.geometry is None and found.geometry is not None:
+                best = found
     return best
 
 
@@ -212,15 +213,18 @@ def _too_small(found: Detection) -> Detection:
     )
 
 
-def _detections(image: np.ndarray, factor: float, *, dots: bool = False) -> Iterator[Detection]:
+def _detections(
+    image: np.ndarray, factor: float, *, dots: bool = False, reach: int = DOT_REACH
+) -> Iterator[Detection]:
     """One detection per linked group of blobs found at `factor` scale (largest groups first):
-    flat compact regions, or with `dots` small things that stand out of the field around them."""
+    flat compact regions, or with `dots` small things (narrower than `reach`) that stand out of
+    the field around them."""
     work = (
         image
         if factor == 1.0
         else cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     )
-    blobs = dot_blobs(work) if dots else compact_blobs(work)
+    blobs = dot_blobs(work, reach) if dots else compact_blobs(work)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
     # a dot found by its contrast is measured smaller than its glow: its neighbours lie further

@@ -1424,3 +1424,26 @@ def test_dots_too_wide_for_the_narrow_dot_search_are_found_by_the_wider_one(seed
     assert shown.look.cell_style == "dots", DOTS_TOO_WIDE_FOR_THE_DOT_SEARCH[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+DOTS_AROUND_DARK_HOLES = {
+    70: "an untouched level at half scale, tiny square dots, a block of 14 dark holes",
+    312: "half-drawn, round dots, a band path, dark holes in two rows",
+    406: "half-drawn at 0.75 scale, round dots, a line path, three dark holes",
+    930: "half-drawn at half scale on a noisy page, square dots, a dotted path, three dark holes",
+}
+"""Dot boards whose holes are dark squares: the squares are compact blobs on the board's own
+lattice, while the dots give no lattice of their own (neither the flat search nor the dots
+search linked them: small, faint, or under the path), so the holes' group was the only one.
+Read from the holes, the holes were plain tiles and the field around them the gaps: "no cell
+looks like a start (every cell is plain)". The positions beside the holes, in the field's
+colour, are then taken as the members of the same lattice and read as dots on a field
+(`detect._cells_beside`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(DOTS_AROUND_DARK_HOLES))
+def test_dots_around_dark_holes_are_read_from_the_holes_lattice(seed: int) -> None:
+    shown = sample(seed)
+    assert (shown.look.cell_style, shown.look.hole_style) == ("dots", "dark"), DOTS_AROUND_DARK_HOLES[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

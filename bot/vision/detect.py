@@ -31,8 +31,9 @@ from onestroke.bot.vision.checks import (
     size_check,
 )
 from onestroke.bot.vision.gapfit import fit_to_gaps, moves_a_corner
-from onestroke.bot.vision.lattice import Group, fit_lattice, lattice_groups
+from onestroke.bot.vision.lattice import Group, Lattice, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import interpret
+from onestroke.bot.vision.sampling import CORE, commonest_colour, same, sample
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
 from onestroke.bot.vision.wordlists import WordLists
 from onestroke.coords import Geometry, Point, Rect
@@ -236,11 +237,75 @@ def _detections(
         reason = f"no lattice of cell-like shapes found ({len(blobs)} compact blobs, none in a grid)"
         yield Detection(None, None, (Check("lattice", False, reason),), reason)
     for group in groups[:GROUPS_TRIED]:
-        yield _read_group(image, blobs, group)
+        found = _read_group(image, blobs, group)
+        yield found
+        # a lattice of holes drawn as squares on a dots board: its cells are the field beside them
+        if not found.ok and _all_plain(found):
+            yield from _cells_beside(image, fit_lattice(blobs, group))
 
 
 def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
-    lattice = fit_lattice(blobs, group)
+    return _read_lattice(image, fit_lattice(blobs, group))
+
+
+ALL_PLAIN = "no cell looks like a start (every cell is plain)"
+
+
+def _all_plain(found: Detection) -> bool:
+    return any(not check.ok and check.name == "start" and check.detail == ALL_PLAIN for check in found.checks)
+
+
+def _cells_beside(image: np.ndarray, lattice: Lattice) -> Iterator[Detection]:
+    """The board read as dots on a field around a lattice of blobs whose every cell read plain.
+
+    Holes drawn as squares (dark, hatched, an inner square) on a board of dots are compact blobs
+    on the board's own lattice, where the dots may give none (too small, or too faint to stand
+    out). A lattice found on the holes reads them as plain tiles and the field around them as
+    the gaps: no start, and the board is refused. The positions beside the holes are then the
+    board's cells: each flat colour that two or more of them share, unlike the holes' own, is
+    taken in turn for the field, and the same lattice with those positions as its members is
+    read as dots on a field (`nodes`: the field measured between them, the holes now holes).
+    Only ever tried after that refusal, and each reading must pass every check on its own."""
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    members = set(zip(lattice.rows.tolist(), lattice.cols.tolist(), strict=True))
+    steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
+    beside = sorted({(r + dr, c + dc) for r, c in members for dr, dc in steps} - members)
+    rows, cols = np.array([r for r, _ in beside]), np.array([c for _, c in beside])
+    h, w = image.shape[:2]
+    cx, cy = ox + px * cols, oy + py * rows
+    inside = (cx - px / 2 >= 0) & (cy - py / 2 >= 0) & (cx + px / 2 <= w) & (cy + py / 2 <= h)
+    r0, c0 = int(rows.min()), int(cols.min())  # the members' box grown by one: rows and cols >= -1
+    box = (r0, int(rows.max()) + 1, c0, int(cols.max()) + 1)
+    colours = np.median(sample(image, lattice, box, CORE), axis=2)
+    own = commonest_colour(colours[lattice.rows - r0, lattice.cols - c0])
+    seen = colours[rows - r0, cols - c0]
+    left = inside & ~same(seen, own)
+    for _ in range(FIELDS_TRIED):
+        if left.sum() < 2:
+            return
+        family = left & same(seen, commonest_colour(seen[left]))
+        left &= ~family
+        if family.sum() < 2:
+            continue
+        top, first = int(rows[family].min()), int(cols[family].min())
+        n = int(family.sum())
+        dots = Lattice(
+            (ox + px * first, oy + py * top),
+            lattice.pitch,
+            rows[family] - top,
+            cols[family] - first,
+            lattice.worst,
+            np.full(n, DOT_SHARE * px),
+            np.full(n, DOT_SHARE * py),
+        )
+        yield _read_lattice(image, dots)
+
+
+FIELDS_TRIED = 2  # colours beside the holes taken for the field: the board's, and the page's
+DOT_SHARE = 0.25  # the members' side in pitches: a dot, so the lattice is read as `nodes`
+
+
+def _read_lattice(image: np.ndarray, lattice: Lattice) -> Detection:
     reading = styles.read(image, lattice)
     if reading.box != lattice.members_box() and reading.style == "tiles":
         # the grid grew past the blobs the lattice was fitted to: measure it again over the

@@ -111,8 +111,9 @@ def interpret(reading: Reading) -> Roles:
         if ringed is not None:
             marks = [m for m in marks if m not in rings]
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
-    # a big inner square covers enough of its tile to pass for a figure
-    off_figures = _marks_off_plain(reading, figures, in_path, plain_colour, walked_colour)
+    # a big inner square covers enough of its tile to pass for a figure (on dots too: a square
+    # over the dot, bigger than the ring around it, reads as a figure on the field)
+    off_figures = _marks_off_plain(reading, figures, in_path, plain_colour, walked_colour, figures=True)
     odd_now = [*figures, *marks, *coloured]
     drawn = _drawn_holes(reading, off_marks + off_figures, odd_now, walked_colour is None)
     if drawn:  # marked tiles alike, two or more: holes drawn as tiles (an inner square), not roles
@@ -648,14 +649,17 @@ def _marks_off_plain(
     in_path: set[Cell],
     plain_colour: np.ndarray | None,
     walked_colour: np.ndarray | None,
+    *,
+    figures: bool = False,
 ) -> list[Cell]:
     """Marked positions off the path whose tile is neither the plain cells' colour nor the path's,
     with no letter read on them. A start or goal marked on a plain cell keeps the plain colour
     under its mark: in its middle beside a small mark (a frame, a flag, an S), in its margin
     beside one that covers the middle (a disc, an avatar). A tile of another colour all over with
     something on it is as often a hole drawn as a tile (an inner square, a hatching) as a start,
-    so it is not guessed."""
-    if plain_colour is None or reading.marks_on_cells:
+    so it is not guessed. A style whose marks always lie on cells (a frame around a dot) has no
+    marked position off plain; its `figures` (a square over the dot) are taken all the same."""
+    if plain_colour is None or (reading.marks_on_cells and not figures):
         return []
 
     def on(m: Cell, colour: np.ndarray) -> bool:

@@ -103,6 +103,11 @@ def read_grid(
         sides = ring.copy()
         sides[[0, 0, -1, -1], [0, -1, 0, -1]] = False
         unsure = (kinds == MARK) | (kinds == FIGURE) | (kinds == DRAWN) | _like_a_cell(kinds, colours, ~ring)
+        # but a figure drawn like a family of figures inside the grid (two or more alike: holes
+        # drawn as a square over the dot, which `roles.py` takes for holes) may be one more of
+        # them on the board's border row, not UI: it stays a figure, and two or more such beside
+        # the grid leave the board untrusted (`checks.edge_check`) rather than trimmed
+        unsure &= ~((kinds == FIGURE) & _alike_any(colours, families((kinds == FIGURE) & ~ring, colours)))
         kinds[set_apart(image, lattice, box, colours, sides & unsure, background, near)] = HOLE
         return kinds, colours
 

@@ -712,10 +712,28 @@ def _drawn_holes(
                 for m in family
                 for n in reading.neighbours(m)
             )
+            and not _grey_squares(reading, family)
         ):
             continue
         holes |= members
     return frozenset(holes)
+
+
+def _grey_squares(reading: Reading, family: list[Cell]) -> bool:
+    """Whether every tile of `family` has one flat grey square over its middle, drawn the same on
+    each: its middle (median and very middle) one colour with no hue, unlike the tile around it,
+    and the middles' patches alike (within RING_ALIKE). A walked tile keeps the path's colour in
+    its middle (a path has a hue), and its step number differs from tile to tile, so a run of
+    such squares from an odd position is holes drawn, not a path missed (seeds 209, 581, 936)."""
+    if reading.patches is None:
+        return False
+    for m in family:
+        middle = reading.colours[m]
+        if float(np.ptp(middle)) > COLOURLESS or same(middle, reading.grounds[m]):
+            return False
+        if reading.middles is not None and not same(reading.middles[m], middle):
+            return False
+    return _all_alike(reading.patches, family)
 
 
 FIELD_SHADE = (0.5, 0.9)  # the field under a framed grid against its cells: each channel this share

@@ -11,8 +11,9 @@ truth as `fixtures check` compares (bot/labels.py): exact / refused / wrong. The
 `detect` reads the same held-out screens, so the table says how often the taught look reads
 what the built-in reading refuses. Every taught look also reads the first screens of the next
 look seed and look-alikes (tools/lookalikes.py): any board or go-on read there is a false read.
-The last table groups the taught look's misses by the screen's kind and the reason's first clause
-(which check refused, which role did not match), most frequent first.
+The row "both" is what `--look` reads: the taught look with the built-in reading beside it
+(bot/vision/with_look.py). The last table groups that reading's misses by the screen's kind and
+the reason's first clause (which check refused, which role did not match), most frequent first.
 
 `--write DIR --look SEED` saves K + M screens of look SEED as labelled pairs (NAME.png +
 NAME.txt), for `onestroke teach DIR --name NAME` to learn from.
@@ -36,6 +37,7 @@ from benchmarks.looks_bench import OUTCOMES, Outcome, reason_group, truth_label,
 from onestroke.bot.labels import compare, detection_record  # noqa: E402
 from onestroke.bot.vision import Detection, detect  # noqa: E402
 from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
+from onestroke.bot.vision.with_look import combined  # noqa: E402
 from onestroke.practice.looks import Sample, look_from_seed, sample  # noqa: E402
 from onestroke.progressbar import progress  # noqa: E402
 from tools.lookalikes import LOOKALIKE_KINDS, lookalike  # noqa: E402
@@ -49,12 +51,14 @@ def screens_of(look_seed: int, count: int) -> list[Sample]:
     return [sample(look_seed * LEVELS_PER_LOOK + k, look) for k in range(count)]
 
 
-def split(shown: list[Sample], teach_count: int) -> tuple[list[Sample], list[Sample]]:
-    """Screens to teach from (a half-drawn one, a fresh one, a complete one when there is one,
-    then more of the first two) and the rest, held out."""
+def split(
+    shown: list[Sample], teach_count: int, complete_taught: bool = True
+) -> tuple[list[Sample], list[Sample]]:
+    """Screens to teach from (a half-drawn one, a fresh one, a complete one when there is one and
+    `complete_taught`, then more of the first two) and the rest, held out."""
     half = [s for s in shown if s.kind == "half"]
     fresh = [s for s in shown if s.kind == "level"]
-    complete = [s for s in shown if s.kind == "complete"][:1]
+    complete = [s for s in shown if s.kind == "complete"][: int(complete_taught)]
     boards = (
         [s for pair in zip(half, fresh, strict=False) for s in pair] + half[len(fresh) :] + fresh[len(half) :]
     )
@@ -83,8 +87,17 @@ def false_reads(look: TaughtLook, look_seed: int) -> list[str]:
     """Screens that are not this look's boards (the next look's, look-alikes) read as a board or
     a complete screen."""
     others = [(f"look {look_seed + 1} {s.kind}", s.image) for s in screens_of(look_seed + 1, 3)]
-    others += [(f"look-alike {k}", lookalike(k, look_seed)) for k in LOOKALIKE_KINDS]
-    return [name for name, image in others if (found := read(image, look)).ok or found.next is not None]
+    alikes = [(f"look-alike {k}", lookalike(k, look_seed)) for k in LOOKALIKE_KINDS]
+    false = [
+        name for name, image in others + alikes if (found := read(image, look)).ok or found.next is not None
+    ]
+    # with the built-in reading beside it (another look's boards are boards: only look-alikes count)
+    return false + [
+        f"both: {name}"
+        for name, image in alikes
+        if (found := combined(read(image, look), detect(image), look, image.shape[1])).ok
+        or found.next is not None
+    ]
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,7 @@ class LookResult:
     seed: int
     taught: Counter
     builtin: Counter
+    both: Counter  # the taught look and the built-in reading together (`--look`: with_look.py)
     rescued: int  # held-out screens the built-in reading refused and the taught look read exactly
     refused_builtin: int
     false: list[str]
@@ -103,9 +117,9 @@ class LookResult:
     misses: tuple[tuple[str, str, str, int], ...] = ()
 
 
-def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
+def run_look(seed: int, teach_count: int, check_count: int, complete_taught: bool = True) -> LookResult:
     shown = screens_of(seed, teach_count + check_count + 4)
-    taught_from, held = split(shown, teach_count)
+    taught_from, held = split(shown, teach_count, complete_taught)
     held = held[:check_count]
     look = look_from_seed(seed)
     style = f"{look.cell_style}/{look.path_style}"
@@ -113,9 +127,9 @@ def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
     try:
         learned = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in taught_from]).look
     except TeachError as error:
-        return LookResult(seed, Counter(), Counter(), 0, 0, [], str(error), 0.0, 0.0, style)
+        return LookResult(seed, Counter(), Counter(), Counter(), 0, 0, [], str(error), 0.0, 0.0, style)
     teach_seconds = time.perf_counter() - began
-    taught, builtin = Counter(), Counter()
+    taught, builtin, both = Counter(), Counter(), Counter()
     rescued = refused_builtin = 0
     read_seconds = 0.0
     misses: list[tuple[str, str, str, int]] = []
@@ -125,11 +139,14 @@ def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
         seconds = time.perf_counter() - began
         read_seconds += seconds
         mine, why = outcome_of(s, found, seconds)
-        theirs, _ = outcome_of(s, detect(s.image), 0.0)
-        if mine != "exact":
-            misses.append((s.kind, mine, why, s.seed))
+        built_in = detect(s.image)
+        theirs, _ = outcome_of(s, built_in, 0.0)
+        ours, our_why = outcome_of(s, combined(found, built_in, learned, s.image.shape[1]), 0.0)
+        if ours != "exact":
+            misses.append((s.kind, ours, our_why, s.seed))
         taught[mine] += 1
         builtin[theirs] += 1
+        both[ours] += 1
         if theirs != "exact":
             refused_builtin += 1
             rescued += mine == "exact"
@@ -138,6 +155,7 @@ def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
         seed,
         taught,
         builtin,
+        both,
         rescued,
         refused_builtin,
         false,
@@ -152,6 +170,7 @@ def run_look(seed: int, teach_count: int, check_count: int) -> LookResult:
 def table(results: list[LookResult]) -> str:
     taught = sum((r.taught for r in results), Counter())
     builtin = sum((r.builtin for r in results), Counter())
+    both = sum((r.both for r in results), Counter())
     total = sum(taught.values())
     rescued = sum(r.rescued for r in results)
     refused = sum(r.refused_builtin for r in results)
@@ -166,6 +185,7 @@ def table(results: list[LookResult]) -> str:
         "|---|" + "---|" * len(OUTCOMES),
         "| built-in `detect` | " + " | ".join(share(builtin[o], total) for o in OUTCOMES) + " |",
         "| taught look | " + " | ".join(share(taught[o], total) for o in OUTCOMES) + " |",
+        "| both (`--look`) | " + " | ".join(share(both[o], total) for o in OUTCOMES) + " |",
         "",
         f"{len(results)} looks, {total} held-out screens; the taught look read exactly"
         f" {share(rescued, refused)}"
@@ -175,13 +195,14 @@ def table(results: list[LookResult]) -> str:
         f"teach {sum(r.teach_seconds for r in results) / max(1, len(results)):.2f} s a look (in-process),"
         f" read {sum(r.read_ms for r in results) / max(1, len(results)):.0f} ms a screen.",
         "",
-        "| look | style | taught exact/refused/wrong | built-in exact/refused/wrong | false reads |",
-        "|---|---|---|---|---|",
+        "| look | style | taught exact/refused/wrong | built-in exact/refused/wrong | both | false reads |",
+        "|---|---|---|---|---|---|",
     ]
     for r in results:
         t = "/".join(str(r.taught[o]) for o in OUTCOMES) if not r.error else f"not taught: {r.error[:60]}"
         b = "/".join(str(r.builtin[o]) for o in OUTCOMES)
-        lines.append(f"| {r.seed} | {r.style} | {t} | {b} | {', '.join(r.false) or '-'} |")
+        o = "/".join(str(r.both[o]) for o in OUTCOMES)
+        lines.append(f"| {r.seed} | {r.style} | {t} | {b} | {o} | {', '.join(r.false) or '-'} |")
     return "\n".join([*lines, "", miss_table(results)])
 
 
@@ -222,6 +243,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--write", type=Path, metavar="DIR", help="save screens of --look SEED as labelled pairs"
     )
     parser.add_argument("--look", type=int, metavar="SEED", help="the look seed --write saves")
+    parser.add_argument(
+        "--boards-only",
+        action="store_true",
+        help="teach from boards only, never a complete screen (the built-in reading reads those)",
+    )
     args = parser.parse_args(argv)
     if args.write is not None:
         if args.look is None:
@@ -232,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     with progress(len(seeds), "teach bench", unit="look") as bar:
         for seed in seeds:
-            results.append(run_look(seed, args.teach, args.check))
+            results.append(run_look(seed, args.teach, args.check, not args.boards_only))
             bar.advance(note=str(seed))
     print(table(results))
     return 0

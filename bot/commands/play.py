@@ -269,7 +269,7 @@ def run_play(args: argparse.Namespace) -> int:
     _interrupt_on_sigterm()
     profile = load_profile(args.profile) if args.profile else None
     look = args.look or (profile.look if profile else None)  # --look wins over the profile's
-    reader = reader_for(look) if look else None
+    reader = reader_for(look, read_text=False) if look else None
     if look and not args.look and profile is not None:
         print(f"play: reading boards with the look {look!r} (profile {profile.name!r})")
     with ExitStack() as stack:

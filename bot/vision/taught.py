@@ -99,6 +99,7 @@ MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
 REFINE_REACH = 0.12  # a lattice's pitch is refined within this share of the fitted one
 EDGE_SLACK = 0.1  # a hole grown onto the board may reach this share of the pitch past the image's edge
+MIN_PATH = 2  # positions read as walked that say a path is drawn (one may be a misread cell)
 MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
 MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start
 VERSION = 1
@@ -1101,6 +1102,17 @@ def read_lattice(
     limits = np.array([look.roles[n].limit for n in names])
     fits = np.where(evens > 1.0, np.maximum(fits, limits * evens), fits)
     nearest = costs.argmin(axis=1)
+    fresh_gap: dict[Cell, float] = {}  # how much less likely the fresh start is, where taken out
+    if "start" in names and path_drawn(nearest, fits, names, limits):
+        # with a path drawn the start shows as it does once left: the fresh start's look (a disc
+        # in the path's colour, the cat) is the path's own, and a walked cell or the head nearest
+        # it is one of those, not a second start (look 2's band read 5 cells as the start)
+        k = names.index("start")
+        fresh = costs[:, k].copy()
+        costs[:, k] = np.inf
+        nearest = costs.argmin(axis=1)
+        gaps = fresh - costs[np.arange(len(nearest)), nearest]
+        fresh_gap = dict(zip(positions, gaps.tolist(), strict=True))
     scores = fits
     role = {pos: names[k] for pos, k in zip(positions, nearest, strict=True)}
     score = {pos: float(scores[i, k]) for i, (pos, k) in enumerate(zip(positions, nearest, strict=True))}
@@ -1145,7 +1157,19 @@ def read_lattice(
         for c in range(c0, c1 + 1)
         if local[(r, c)] > look.roles[role[(r, c)]].local_limit
     }
-    return judge(grid, geometry, look, lab, unlike)
+    fresh = {(r - r0, c - c0): gap for (r, c), gap in fresh_gap.items()}
+    return judge(grid, geometry, look, lab, unlike, fresh)
+
+
+def path_drawn(nearest: np.ndarray, fits: np.ndarray, names: list[str], limits: np.ndarray) -> bool:
+    """At least MIN_PATH positions nearest a walked role (walked, head, the start once left) and
+    within its limit: a path is drawn (one such position may be a plain cell or the cat misread)."""
+    walked = [k for k, n in enumerate(names) if n in WALKED_ROLES]
+    if not walked:
+        return False
+    at = np.isin(nearest, walked)
+    within = fits[np.arange(len(nearest)), nearest] <= limits[nearest]
+    return int(np.count_nonzero(at & within)) >= MIN_PATH
 
 
 def runner_up_of(row: np.ndarray, names: list[str], best: str) -> tuple[str, float]:
@@ -1256,9 +1280,11 @@ def judge(
     look: TaughtLook,
     lab: np.ndarray,
     unlike: dict[Cell, float] | None = None,
+    fresh_gap: dict[Cell, float] | None = None,
 ) -> Detection:
     """The board the scored grid shows, with the self-checks; refused when a cell is like no role
-    (`unlike`: the cells with a part unlike their nearest role, how unlike)."""
+    (`unlike`: the cells with a part unlike their nearest role, how unlike; `fresh_gap`: with a
+    path drawn, how much less likely than its role each cell's fresh start was)."""
     checks: list[Check] = []
     unlike = unlike or {}
     walking = [cell for cell, (name, _, _) in grid.items() if name in WALKED_ROLES]
@@ -1352,6 +1378,8 @@ def judge(
         detail = f"{len(starts)} cells look like the start ({said}); a board has one{untaught}"
         checks.append(Check("start", False, detail))
     else:
+        if walked_cells:
+            start = start_at_the_far_end(walked_cells, start, heads, lab, geometry, look)
         checks.append(Check("start", len(ends) <= 1, f"start {list(start)}, {counted(len(ends), 'end')}"))
         if walked_cells:
             order = walk_order(walked_cells | {start}, start, heads, lab, geometry, look)
@@ -1364,7 +1392,7 @@ def judge(
                 path_check = Check(
                     "path", True, f"{len(walked)} cells walked, the head on {list(walked[-1])}"
                 )
-                rival = _start_like(grid, walked[-1])
+                rival = _start_like(grid, walked[-1], fresh_gap or {})
                 if rival is not None and len(walked) > 1:
                     path_check = Check(
                         "path",
@@ -1394,12 +1422,20 @@ def judge(
 ENDS_MARGIN = 1.0  # the head end of a path reads as the start at least this much less likely
 
 
-def _start_like(grid: dict[Cell, tuple[str, float, tuple[str, float]]], end: Cell) -> float | None:
+def _start_like(
+    grid: dict[Cell, tuple[str, float, tuple[str, float]]], end: Cell, fresh_gap: dict[Cell, float]
+) -> float | None:
     """How much less likely than its own role the start's is for the path's head end, when that is
     less than ENDS_MARGIN: a drawn path whose two ends both look like where it began (seed 13004
-    of look 13: a 3-cell path read backwards, its head's band end taken for the framed start)."""
-    _, _, (other, theirs) = grid[end]
-    return theirs if other in ("start", "start_walked") and theirs < ENDS_MARGIN else None
+    of look 13: a 3-cell path read backwards, its head's band end taken for the framed start).
+    The fresh start, taken out of the roles where a path is drawn, counts here (`fresh_gap`)
+    unless the end reads as the head, which may look like it (the cat on the fresh start)."""
+    role, _, (other, theirs) = grid[end]
+    gaps = [theirs] if other in STARTS else []
+    if end in fresh_gap and role != "head":
+        gaps.append(fresh_gap[end])
+    nearest = min(gaps, default=float("inf"))
+    return nearest if nearest < ENDS_MARGIN else None
 
 
 def neighbours(cell: Cell, among: set[Cell]) -> list[Cell]:
@@ -1432,6 +1468,21 @@ def start_from_ends(
     ]
     others = [cell for cell in ends if cell != heads[0]]
     return others[0] if len(others) == 1 and heads[0] in ends else None
+
+
+def start_at_the_far_end(
+    walked: set[Cell], start: Cell, heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: TaughtLook
+) -> Cell:
+    """`start`, or where no path from it runs through the walked cells, the path's end that is not
+    its head when one path runs from there: a start once left taught from one labelled cell is
+    learned with its line's one direction, and a walked corner whose line leaves the same way
+    looks more like it than the real start does (look 6's level 6009, a line through dots)."""
+    if walk_order(walked | {start}, start, heads, lab, geometry, look) is not None:
+        return start
+    other = start_from_ends(walked | {start}, heads, lab, geometry, look)
+    if other is None or other == start:
+        return start
+    return other if walk_order(walked | {start}, other, heads, lab, geometry, look) is not None else start
 
 
 def walk_order(

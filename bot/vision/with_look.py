@@ -1,0 +1,144 @@
+"""A screen read with a taught look and the built-in reading side by side (`--look LOOK`).
+
+A look is taught because the built-in reading refused an app, but teaching from two or three
+screens rarely shows every role (a fresh start, an end, a hole, the complete screen), and the
+built-in reading still knows what the genre draws in general: the level-complete screens by
+their words, starts and ends it has rules for. So the two read every screen, and:
+
+- both read a board: they must read the same one (board and walked path), else refused, naming
+  both (one of them misread; which is not known);
+- one reads a board and the other nothing: that board, when its lattice's pitch is one the look
+  could show (the built-in reading's board on another part of the screen, a look-alike in the
+  app's menus, is not the taught app's board) and the look, refusing, did not score a board of
+  another extent over it (one of the two misses part of the board);
+- a complete screen by either, with no unfinished board read by the other: complete;
+- neither: refused with the taught look's reason, the built-in reading's after it.
+
+Neither reading lends the other a check: each board passed all of its own reader's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from onestroke.bot.vision.blobs import as_bgr
+from onestroke.bot.vision.checks import Check
+from onestroke.bot.vision.detect import Detection, detect
+from onestroke.bot.vision.taught import TaughtLook, read
+
+PITCH_SLACK = 2.0  # a board's pitch over the screen's width within this factor of the look's range
+
+
+def read_with_look(image: np.ndarray, look: TaughtLook, *, read_text: bool = True) -> Detection:
+    """The screen as the taught `look` and the built-in reading read it together (module doc);
+    `read_text=False` as `detect` takes it (the play loop reads a screen's words in steps of its
+    own, once the screen holds still)."""
+    image = as_bgr(image)
+    return combined(read(image, look), detect(image, read_text=read_text), look, image.shape[1])
+
+
+def combined(taught: Detection, builtin: Detection, look: TaughtLook, width: int) -> Detection:
+    """One reading of a screen `width` px wide from what the taught `look` and the built-in
+    reading made of it."""
+    if taught.ok and builtin.ok:
+        if same_reading(taught, builtin):
+            return taught
+        return disagreement(taught, builtin, look)
+    if taught.ok:
+        if builtin.next is not None and unfinished(taught):
+            return disagreement(taught, builtin, look)
+        return taught
+    if taught.next is not None:
+        if builtin.ok and unfinished(builtin):
+            return disagreement(taught, builtin, look)
+        return taught
+    if builtin.ok:
+        why = pitch_unlike(builtin, look, width)
+        if other_box(taught, builtin):
+            return disagreement(taught, builtin, look)
+        if why is not None:
+            return both_refused(taught, builtin, f"its board is not look {look.name}'s: {why}")
+        return lent(builtin, f"look {look.name} refused ({taught.reason}); read by the built-in reading")
+    if builtin.next is not None:
+        return lent(builtin, f"look {look.name} read no complete screen; the built-in reading did")
+    return both_refused(taught, builtin, builtin.reason or "nothing read")
+
+
+def same_reading(a: Detection, b: Detection) -> bool:
+    return a.board == b.board and tuple(a.walked) == tuple(b.walked)
+
+
+def other_box(taught: Detection, builtin: Detection) -> bool:
+    """Whether the taught look, refusing, scored a board (its positions against its roles) where
+    the built-in reading read one of another extent: the built-in reading's 5x3 of a 9x3 board
+    whose faint grid lines washed out (look 19's level 19004), which the look saw whole and
+    refused for cells between two roles. Boards apart (the look's lattice on something else)
+    are no disagreement."""
+    if taught.geometry is None or builtin.geometry is None:
+        return False
+    if not any(check.name == "look" for check in taught.checks):
+        return False  # refused before scoring the board: its lattice is not the board's
+    a, b = taught.geometry.bounds(), builtin.geometry.bounds()
+    reach = 0.5 * min(builtin.geometry.pitch)
+    same = all(abs(p - q) <= reach for p, q in zip(a.corners, b.corners, strict=True))
+    width = min(a.right, b.right) - max(a.left, b.left)
+    height = min(a.bottom, b.bottom) - max(a.top, b.top)
+    overlap = max(0.0, width) * max(0.0, height)
+    return not same and overlap > 0.25 * min(a.width * a.height, b.width * b.height)
+
+
+def unfinished(found: Detection) -> bool:
+    """A board read with cells still to walk (a solved board may sit behind a complete panel)."""
+    return found.board is not None and len(found.walked) < len(found.board.open_cells)
+
+
+def pitch_unlike(found: Detection, look: TaughtLook, width: int) -> str | None:
+    """Why the board's lattice is not one look `look` draws (None when it may be): its pitch
+    over the screen's width (or in pixels, for a grab of more than the game) far from every
+    board the look was taught from."""
+    if found.geometry is None:
+        return "no lattice"
+    pitch = found.geometry.pitch[0]
+    lo, hi = look.pitch_share
+    px_lo, px_hi = look.pitch_px
+    if lo / PITCH_SLACK <= pitch / width <= hi * PITCH_SLACK:
+        return None
+    if px_lo / PITCH_SLACK <= pitch <= px_hi * PITCH_SLACK:
+        return None
+    return (
+        f"a pitch of {pitch:.1f} px, the look's {px_lo:.0f}-{px_hi:.0f} px ({lo:.3f}-{hi:.3f} of the width)"
+    )
+
+
+def lent(found: Detection, detail: str) -> Detection:
+    return replace(found, checks=(*found.checks, Check("look", True, detail)))
+
+
+def disagreement(taught: Detection, builtin: Detection, look: TaughtLook) -> Detection:
+    detail = (
+        f"look {look.name} reads {summary(taught)}, the built-in reading {summary(builtin)}:"
+        " one of them misreads the screen"
+    )
+    check = Check("look", False, detail)
+    return Detection(
+        None, taught.geometry, (*taught.checks, check), f"look: {detail}", taught.board, style=taught.style
+    )
+
+
+def both_refused(taught: Detection, builtin: Detection, why: str) -> Detection:
+    reason = f"{taught.reason}; the built-in reading: {why}"
+    return replace(taught, reason=reason)
+
+
+def summary(found: Detection) -> str:
+    if found.next is not None:
+        return f"a complete screen (go on at {found.next.x:.0f}, {found.next.y:.0f})"
+    board = found.board
+    if board is None:
+        return "nothing"
+    return (
+        f"a {board.rows}x{board.cols} board of {len(board.open_cells)} cells from {list(board.start)},"
+        f" {len(found.walked)} walked"
+    )

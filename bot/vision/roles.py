@@ -113,7 +113,7 @@ def interpret(reading: Reading) -> Roles:
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
     # a big inner square covers enough of its tile to pass for a figure (on dots too: a square
     # over the dot, bigger than the ring around it, reads as a figure on the field)
-    off_figures = _marks_off_plain(reading, figures, in_path, plain_colour, walked_colour, figures=True)
+    off_figures = _marks_off_plain(reading, figures, in_path, plain_colour, walked_colour, are_figures=True)
     odd_now = [*figures, *marks, *coloured]
     drawn = _drawn_holes(reading, off_marks + off_figures, odd_now, walked_colour is None)
     if drawn:  # marked tiles alike, two or more: holes drawn as tiles (an inner square), not roles
@@ -650,7 +650,7 @@ def _marks_off_plain(
     plain_colour: np.ndarray | None,
     walked_colour: np.ndarray | None,
     *,
-    figures: bool = False,
+    are_figures: bool = False,
 ) -> list[Cell]:
     """Marked positions off the path whose tile is neither the plain cells' colour nor the path's,
     with no letter read on them. A start or goal marked on a plain cell keeps the plain colour
@@ -658,8 +658,9 @@ def _marks_off_plain(
     beside one that covers the middle (a disc, an avatar). A tile of another colour all over with
     something on it is as often a hole drawn as a tile (an inner square, a hatching) as a start,
     so it is not guessed. A style whose marks always lie on cells (a frame around a dot) has no
-    marked position off plain; its `figures` (a square over the dot) are taken all the same."""
-    if plain_colour is None or (reading.marks_on_cells and not figures):
+    marked position off plain; its figures (`are_figures`: a square over the dot) are taken all the
+    same."""
+    if plain_colour is None or (reading.marks_on_cells and not are_figures):
         return []
 
     def on(m: Cell, colour: np.ndarray) -> bool:

@@ -32,7 +32,7 @@ from onestroke.bot.vision.checks import (
 )
 from onestroke.bot.vision.gapfit import fit_to_gaps, moves_a_corner
 from onestroke.bot.vision.lattice import Group, Lattice, fit_lattice, lattice_groups
-from onestroke.bot.vision.roles import interpret
+from onestroke.bot.vision.roles import ALL_PLAIN, interpret
 from onestroke.bot.vision.sampling import CORE, commonest_colour, same, sample
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
 from onestroke.bot.vision.wordlists import WordLists
@@ -246,9 +246,6 @@ def _detections(
 
 def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
     return _read_lattice(image, fit_lattice(blobs, group))
-
-
-ALL_PLAIN = "no cell looks like a start (every cell is plain)"
 
 
 def _all_plain(found: Detection) -> bool:

@@ -737,6 +737,8 @@ def _grey_squares(reading: Reading, family: list[Cell]) -> bool:
     return _all_alike(reading.patches, family)
 
 
+ALL_PLAIN = "no cell looks like a start (every cell is plain)"  # the start check's detail when no cell is odd
+
 FIELD_SHADE = (0.5, 0.9)  # the field under a framed grid against its cells: each channel this share
 
 
@@ -929,7 +931,7 @@ def _start_and_end(odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
     odd = sorted(figures + marks + coloured)
     shown = ", ".join(str(list(c)) for c in odd[:4])
     if not odd:
-        return None, None, Check("start", False, "no cell looks like a start (every cell is plain)")
+        return None, None, Check("start", False, ALL_PLAIN)
     if len(odd) == 1:
         (cell,) = odd
         if letters.get(cell) == "E":

@@ -1378,11 +1378,11 @@ def judge(
         detail = f"{len(starts)} cells look like the start ({said}); a board has one{untaught}"
         checks.append(Check("start", False, detail))
     else:
+        order = None
         if walked_cells:
-            start = start_at_the_far_end(walked_cells, start, heads, lab, geometry, look)
+            start, order = start_and_order(walked_cells, start, heads, lab, geometry, look)
         checks.append(Check("start", len(ends) <= 1, f"start {list(start)}, {counted(len(ends), 'end')}"))
         if walked_cells:
-            order = walk_order(walked_cells | {start}, start, heads, lab, geometry, look)
             if order is None:
                 path_check = Check(
                     "path", False, f"the {len(walked_cells)} walked cells do not form one path from the start"
@@ -1470,19 +1470,23 @@ def start_from_ends(
     return others[0] if len(others) == 1 and heads[0] in ends else None
 
 
-def start_at_the_far_end(
+def start_and_order(
     walked: set[Cell], start: Cell, heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: TaughtLook
-) -> Cell:
-    """`start`, or where no path from it runs through the walked cells, the path's end that is not
-    its head when one path runs from there: a start once left taught from one labelled cell is
-    learned with its line's one direction, and a walked corner whose line leaves the same way
-    looks more like it than the real start does (look 6's level 6009, a line through dots)."""
-    if walk_order(walked | {start}, start, heads, lab, geometry, look) is not None:
-        return start
-    other = start_from_ends(walked | {start}, heads, lab, geometry, look)
+) -> tuple[Cell, tuple[Cell, ...] | None]:
+    """The start and the walked cells in order from it (None when no path runs from it): `start`,
+    or where no path from it runs through the walked cells, the path's end that is not its head
+    when one path runs from there: a start once left taught from one labelled cell is learned
+    with its line's one direction, and a walked corner whose line leaves the same way looks more
+    like it than the real start does (look 6's level 6009, a line through dots)."""
+    cells = walked | {start}
+    order = walk_order(cells, start, heads, lab, geometry, look)
+    if order is not None:
+        return start, order
+    other = start_from_ends(cells, heads, lab, geometry, look)
     if other is None or other == start:
-        return start
-    return other if walk_order(walked | {start}, other, heads, lab, geometry, look) is not None else start
+        return start, None
+    again = walk_order(cells, other, heads, lab, geometry, look)
+    return (other, again) if again is not None else (start, None)
 
 
 def walk_order(

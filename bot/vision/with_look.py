@@ -55,9 +55,9 @@ def combined(taught: Detection, builtin: Detection, look: TaughtLook, width: int
             return disagreement(taught, builtin, look)
         return taught
     if builtin.ok:
-        why = pitch_unlike(builtin, look, width)
         if other_box(taught, builtin):
             return disagreement(taught, builtin, look)
+        why = pitch_unlike(builtin, look, width)
         if why is not None:
             return both_refused(taught, builtin, f"its board is not look {look.name}'s: {why}")
         return lent(builtin, f"look {look.name} refused ({taught.reason}); read by the built-in reading")
@@ -67,7 +67,7 @@ def combined(taught: Detection, builtin: Detection, look: TaughtLook, width: int
 
 
 def same_reading(a: Detection, b: Detection) -> bool:
-    return a.board == b.board and tuple(a.walked) == tuple(b.walked)
+    return a.board == b.board and a.walked == b.walked
 
 
 def other_box(taught: Detection, builtin: Detection) -> bool:

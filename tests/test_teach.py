@@ -461,3 +461,32 @@ def test_a_start_read_off_the_paths_end_is_the_end_that_is_not_the_head():
     look = teach("look6", [example_of(s, f"look-{s.seed}") for s in chosen]).look
     (half,) = [s for s in held if s.seed == 6009]
     assert outcome_of(half, read(half.image, look), 0.0)[0] == "exact"
+
+
+def test_a_head_that_shows_no_join_ends_the_chain_beside_it():
+    """Look 6 taught from a half-drawn screen and a fresh one: its start once left matches
+    several walked cells (three on level 6006, the real start read as walked), and the head's
+    join reads "apart" from its neighbour (the cat drawn over the line's last piece), so the
+    joins made no chain that ends at the head: refused with "3 cells look like the start". The
+    head joins the one end of the chain beside it, and the start is the chain's other end."""
+    shown = screens_of(6, 16)
+    chosen, held = split(shown, 2, complete_taught=False)
+    look = teach("look6", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    for seed in (6006, 6008, 6011):
+        (half,) = [s for s in held if s.seed == seed]
+        found = read(half.image, look)
+        assert outcome_of(half, found, 0.0)[0] == "exact", (seed, found.reason)
+
+
+def test_several_cells_read_as_the_head_leave_the_order_to_the_joins():
+    """Look 10 taught from a half-drawn screen and a fresh one: its head, learned from one cell,
+    matches walked cells too (five on level 10009, the real head read as walked). A path has one
+    head, so the readings contradict each other; the joins' one chain from the start gives the
+    order (it was refused: "the 23 walked cells do not form one path from the start")."""
+    shown = screens_of(10, 16)
+    chosen, held = split(shown, 2, complete_taught=False)
+    look = teach("look10", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    for seed in (10004, 10009):
+        (half,) = [s for s in held if s.seed == seed]
+        found = read(half.image, look)
+        assert outcome_of(half, found, 0.0)[0] == "exact", (seed, found.reason)

@@ -1360,10 +1360,12 @@ def judge(
     if walked_cells and start is None and not starts and not stray:
         start = start_from_ends(walked_cells, heads, lab, geometry, look)
     elif walked_seen and len(starts) > 1 and not stray:
-        # walked cells in the start's own colour (a path drawn in it): of those, the start is
-        # the path's end that is not its head, when the joins say so; else refused as before
+        # several cells read as the start once left: walked cells in the start's own colour (a
+        # path drawn in it), or a role taught from one labelled cell that other walked cells
+        # match as well (the line leaving it one way, like a corner's: look 6's 6006, the real
+        # start read as walked). The start is the path's end that is not its head, when the
+        # joins make one chain; else refused as before
         start = start_from_ends(walked_cells, heads, lab, geometry, look)
-        start = start if start in starts else None
     if stray:
         start = None
         starts = starts + stray
@@ -1456,13 +1458,27 @@ def joined_edges(
     return {frozenset(pair) for pair, j, a in zip(pairs, joined, apart, strict=True) if j <= a}
 
 
+def path_edges(
+    cells: set[Cell], heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: TaughtLook
+) -> set[frozenset[Cell]]:
+    """`joined_edges`, and the head's join where it shows none: a head drawn over its join (a
+    finger, a marker wider than the line) or a line not yet drawn into it reads "apart" from every
+    neighbour (look 6's 6006); it joins the one end of the chain beside it, when there is one."""
+    edges = joined_edges(cells, lab, geometry, look)
+    if len(heads) != 1 or any(heads[0] in edge for edge in edges):
+        return edges
+    degree = {cell: sum(frozenset((cell, n)) in edges for n in neighbours(cell, cells)) for cell in cells}
+    beside = [n for n in neighbours(heads[0], cells) if degree[n] == 1]
+    return edges | {frozenset((heads[0], beside[0]))} if len(beside) == 1 else edges
+
+
 def start_from_ends(
     walked: set[Cell], heads: list[Cell], lab: np.ndarray, geometry: Geometry, look: TaughtLook
 ) -> Cell | None:
     """The start when it looks like any walked cell: the end of the path that is not the head."""
     if len(heads) != 1:
         return None
-    edges = joined_edges(walked, lab, geometry, look)
+    edges = path_edges(walked, heads, lab, geometry, look)
     ends = [
         cell for cell in walked if sum(frozenset((cell, n)) in edges for n in neighbours(cell, walked)) == 1
     ]
@@ -1494,7 +1510,7 @@ def walk_order(
 ) -> tuple[Cell, ...] | None:
     """The walked cells in order from the start: through the joins when they make one chain, else
     the one path through them all (None when there is none, or more than one)."""
-    edges = joined_edges(cells, lab, geometry, look)
+    edges = path_edges(cells, heads, lab, geometry, look)
     links = {cell: [n for n in neighbours(cell, cells) if frozenset((cell, n)) in edges] for cell in cells}
     if all(len(v) <= 2 for v in links.values()) and len(links[start]) == 1:
         order = [start]
@@ -1503,7 +1519,9 @@ def walk_order(
             if not nxt:
                 break
             order.append(nxt[0])
-        if len(order) == len(cells) and (not heads or heads == [order[-1]]):
+        # several cells read as the head contradict each other (a path has one: a head taught
+        # from one labelled cell that walked cells match too, look 10's 10009): the joins decide
+        if len(order) == len(cells) and (len(heads) != 1 or heads == [order[-1]]):
             return tuple(order)
     # no clean chain: every path through all the cells from the start, up to two
     links = {cell: neighbours(cell, cells) for cell in cells}

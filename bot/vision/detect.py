@@ -20,7 +20,15 @@ import cv2
 import numpy as np
 
 from onestroke.bot.vision import screens, styles, text
-from onestroke.bot.vision.blobs import DOT_REACH, WIDE_DOT_REACH, Blobs, as_bgr, compact_blobs, dot_blobs
+from onestroke.bot.vision.blobs import (
+    DOT_REACH,
+    MIN_DOT,
+    WIDE_DOT_REACH,
+    Blobs,
+    as_bgr,
+    compact_blobs,
+    dot_blobs,
+)
 from onestroke.bot.vision.checks import (
     Check,
     board_size_check,
@@ -225,7 +233,9 @@ def _detections(
         if factor == 1.0
         else cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
     )
-    blobs = dot_blobs(work, reach) if dots else compact_blobs(work)
+    # the wider reach looks only for what the narrow one could not see: what both see was read already
+    least = DOT_REACH if reach > DOT_REACH else MIN_DOT
+    blobs = dot_blobs(work, reach, least) if dots else compact_blobs(work)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
     # a dot found by its contrast is measured smaller than its glow: its neighbours lie further

@@ -1520,3 +1520,39 @@ def test_a_run_of_grey_squares_beside_the_start_is_holes(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.hole_style == "inner" and shown.kind == "level", GREY_SQUARES_FROM_THE_START[seed]
     read_exactly(shown)
+
+
+LONE_GREY_SQUARE = {
+    11: "circle tiles, an avatar on the start, a flag on the goal, the hole in the bottom-left corner",
+    292: "dark round-cornered tiles, an orange start tile just below the hole",
+    418: "square tiles under JPEG, a start tile of its own colour just below the hole",
+    471: "half drawn: a filled path of 29 tiles from a start tile, the hole off the path",
+}
+"""Levels with one hole, drawn as a grey square on a darker grey tile (an inner square), and the
+start drawn as a start (an avatar, a tile of its own colour, or one end of the drawn path): two
+or more such tiles alike are holes by family (`_drawn_holes`), but one alone was "1 marked
+positions on a tile of neither the plain cells' nor the path's colour, with no S or E (a start,
+a goal or a drawn hole?)". A board has one start and one goal: with the start named elsewhere
+and at most one goal-like mark besides, the grey square is neither (`roles._lone_grey_square`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(LONE_GREY_SQUARE))
+def test_a_lone_grey_square_beside_a_named_start_is_a_hole(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.hole_style == "inner", LONE_GREY_SQUARE[seed]
+    read_exactly(shown)
+
+
+HOLE_TILE_AT_THE_BORDER = 235
+"""Touching square cells, a disc on the start in the bottom-right corner and one hole, a grey
+square on a darker tile, in the top-right corner. The hole's tile reaches the grid's border with
+no line outside it, so the gap beyond reads as a band leaving the grid ("edge: a band of the
+path leaves the grid at [0, 4]"). A path never crosses a hole: a band leaving from a position
+read as a hole is the hole's own tile (detect, the edge check), and the lone grey square beside
+the disc is a hole (`roles._lone_grey_square`)."""
+
+
+def test_a_hole_tile_at_the_border_is_no_band_leaving_the_grid() -> None:
+    shown = sample(HOLE_TILE_AT_THE_BORDER)
+    assert shown.look.cell_style == "touching" and shown.look.hole_style == "inner"
+    read_exactly(shown)

@@ -121,6 +121,11 @@ def interpret(reading: Reading) -> Roles:
         marks = [m for m in marks if m not in drawn]
         figures = [f for f in figures if f not in drawn]
         off_marks = [m for m in off_marks if m not in drawn]
+    lone_square = _lone_grey_square(reading, off_marks, figures, marks, coloured, plain_colour, in_path)
+    if lone_square is not None:  # a board has one start and one goal: a third odd tile, grey on grey, a hole
+        open_cells = open_cells - {lone_square}
+        marks = [m for m in marks if m != lone_square]
+        off_marks = []
     if off_marks:  # a mark on a tile of its own colour: a start, a goal, or a hole drawn as a tile?
         shown = ", ".join(str(list(c)) for c in off_marks[:4])
         start_check = Check(
@@ -728,13 +733,53 @@ def _grey_squares(reading: Reading, family: list[Cell]) -> bool:
     such squares from an odd position is holes drawn, not a path missed (seeds 209, 581, 936)."""
     if reading.patches is None:
         return False
-    for m in family:
-        middle = reading.colours[m]
-        if float(np.ptp(middle)) > COLOURLESS or same(middle, reading.grounds[m]):
-            return False
-        if reading.middles is not None and not same(reading.middles[m], middle):
-            return False
-    return _all_alike(reading.patches, family)
+    return all(_grey_square(reading, m) for m in family) and _all_alike(reading.patches, family)
+
+
+def _grey_square(reading: Reading, m: Cell) -> bool:
+    """Whether the marked tile `m` has one flat grey square over its middle: its middle (median
+    and very middle) one colour with no hue, unlike the tile around it."""
+    middle = reading.colours[m]
+    if float(np.ptp(middle)) > COLOURLESS or same(middle, reading.grounds[m]):
+        return False
+    return reading.middles is None or bool(same(reading.middles[m], middle))
+
+
+def _lone_grey_square(
+    reading: Reading,
+    off_marks: list[Cell],
+    figures: list[Cell],
+    marks: list[Cell],
+    coloured: list[Cell],
+    plain_colour: np.ndarray | None,
+    in_path: set[Cell],
+) -> Cell | None:
+    """The one marked tile of `off_marks` (a tile of neither the plain nor the path's colour, off
+    the path, no letter on it) drawn as a hole is (a flat grey square over its middle, unlike the
+    tile around it, and no hue on the tile either: `_grey_square`), when the other odd positions
+    already name the board's one start and at most one goal: the start one end of the drawn path,
+    or with no path exactly one position drawn as a start (a figure, a tile of its own colour, a
+    mark over a plain cell's middle, an S), and at most one off the path drawn as a goal (a bare
+    mark on a plain cell, a flag or a frame, or an E). A board has one start and one goal, so the
+    grey square is neither: a hole (seeds 11, 235, 292, 418: an inner square beside an avatar, a
+    disc or a start tile; 471: beside a filled path). Two or more alike are holes by family
+    already (`_drawn_holes`); a lone one beside no start, or beside a second start-like or
+    goal-like position, may be the start or the goal itself and is refused as before."""
+    if plain_colour is None or len(off_marks) != 1:
+        return None
+    (square,) = off_marks
+    if not _grey_square(reading, square) or float(np.ptp(reading.grounds[square])) > COLOURLESS:
+        return None
+    covering = set(_covering_marks(reading, marks, plain_colour))
+    others = [c for c in figures + coloured + marks if c != square and c not in in_path]
+    starts = [
+        c
+        for c in others
+        if reading.letters.get(c) != "E"
+        and (c not in marks or c in covering or reading.letters.get(c) == "S")
+    ]
+    goals = [c for c in others if c not in starts]
+    return square if len(starts) == (0 if in_path else 1) and len(goals) <= 1 else None
 
 
 ALL_PLAIN = "no cell looks like a start (every cell is plain)"  # the start check's detail when no cell is odd

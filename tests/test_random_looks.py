@@ -553,6 +553,38 @@ def test_rings_beside_the_start_are_next_steps_and_rings_elsewhere_are_refused()
         assert not found.ok, f"rings on {ringed}: read {found.board}"
 
 
+RINGS_ONE_MISSED = {
+    306: "dots, a hint line over one next step: two rings of three seen, the third read plain",
+    314: "dots, an S, a flag elsewhere and a hint: three rings of four seen",
+    580: "dots, an S and a hint: two of three next steps marked alike, one read plain",
+    597: "dots, a blob start: three rings of four seen",
+}
+"""Fresh levels whose next steps are ringed, one ring (or more) missed: under a hint line drawn
+from the start, or faint on its dot, it reads as a plain cell. The start was then no position
+whose every open neighbour is ringed, and the board was refused ("N positions look unlike the
+plain cells"). Two or more alike rings about one odd position, its other open neighbours plain,
+still mark it as the start (`roles._rings_around`, only where no position has every neighbour
+ringed)."""
+
+
+@pytest.mark.parametrize("seed", sorted(RINGS_ONE_MISSED))
+def test_rings_on_the_next_steps_with_one_missed_still_mark_the_start(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.next_rings and shown.kind == "level", RINGS_ONE_MISSED[seed]
+    read_exactly(shown)
+
+
+def test_two_rings_beside_the_start_and_a_plain_next_step_mark_the_start() -> None:
+    """Rings on two of the start's three open neighbours (the third plain): the start is the odd
+    position they surround; the same two rings about a plain cell, the start elsewhere, mark
+    nothing, and the board is refused."""
+    found = detect(_ringed_tiles([(1, 2), (2, 1)], start=(2, 2)), read_text=False)
+    assert found.ok, found.reason
+    assert found.board is not None and found.board.start == (2, 2) and found.board.end is None
+    found = detect(_ringed_tiles([(1, 2), (2, 1)], start=(4, 4)), read_text=False)
+    assert not found.ok, f"rings about a plain cell: read {found.board}"
+
+
 CORNERS_COVERED = (12, 74, 180, 210)
 """Tiles whose lattice corners are covered where the gaps meet: small four-pointed sparkles
 (74, 180, 210: touching tiles split by lines, rounded tiles) or a noisy page at half size (12).

@@ -420,24 +420,38 @@ def _rings_around(
 
     A mark unlike the others among them (a flag, an E under its ring: the goal beside the start)
     leaves the board to the other rules, which refuse five odd positions (seeds 95, 273, 371:
-    "5 positions look unlike the plain cells")."""
+    "5 positions look unlike the plain cells"). Where no position has every open neighbour
+    ringed, two or more alike rings about one odd position whose other open neighbours read plain
+    are taken too: a ring under a hint line, or faint on its dot, reads as a plain cell (seeds
+    306, 314, 580, 597)."""
     if reading.patches is None:
         return None
     patches, odd_set = reading.patches, set(odd)
 
-    found = []
-    for centre in odd:
-        beside = [n for n in reading.neighbours(centre) if n in open_cells]
-        if (
-            len(beside) >= 2
-            and all(n in odd_set and n not in reading.letters for n in beside)
-            and _all_alike(patches, beside)
-            and all(_apart(patches, centre, n) > RING_ALIKE for n in beside)
-            and len(rest := odd_set - set(beside) - {centre}) <= 1
-            # a ring elsewhere is no goal: the marks are then not the next steps of one start
-            and all(_apart(patches, other, n) > RING_ALIKE for other in rest for n in beside)
-        ):
-            found.append((centre, beside))
+    def around(every: bool) -> list[tuple[Cell, list[Cell]]]:
+        found = []
+        for centre in odd:
+            open_beside = [n for n in reading.neighbours(centre) if n in open_cells]
+            beside = open_beside if every else [n for n in open_beside if n in odd_set]
+            if (
+                len(beside) >= 2
+                and all(n in odd_set and n not in reading.letters for n in beside)
+                and _all_alike(patches, beside)
+                and all(_apart(patches, centre, n) > RING_ALIKE for n in beside)
+                and len(rest := odd_set - set(beside) - {centre}) <= 1
+                # a ring elsewhere is no goal: the marks are then not the next steps of one start
+                and all(_apart(patches, other, n) > RING_ALIKE for other in rest for n in beside)
+            ):
+                found.append((centre, beside))
+        return found
+
+    found = around(every=True)
+    if not found:
+        # one ring or more missed (a hint line drawn over a next step, a faint ring read plain):
+        # two or more alike rings about one odd position, every other open neighbour of it plain
+        # (not odd: no goal, no unlike mark among them), still mark it as the start. Only where
+        # no position has all its neighbours ringed, and only one position has such rings
+        found = around(every=False)
     return found[0] if len(found) == 1 else None
 
 

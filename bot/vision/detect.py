@@ -39,6 +39,7 @@ from onestroke.bot.vision.checks import (
     size_check,
 )
 from onestroke.bot.vision.gapfit import fit_to_gaps, moves_a_corner
+from onestroke.bot.vision.gridlines import drawn_in, grid_lattices
 from onestroke.bot.vision.lattice import Group, Lattice, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import ALL_PLAIN, interpret
 from onestroke.bot.vision.sampling import CORE, commonest_colour, same, sample
@@ -204,7 +205,28 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
                 return found
             if best.geometry is None and found.geometry is not None:
                 best = found
+    if best.geometry is None:
+        # no lattice of shapes at all: touching or framed cells split by lines too faint for the
+        # blob finder are one flat region. Its lattice from the grid's lines is read with the
+        # lines drawn in where they show (`gridlines.drawn_in`): the reading takes the gaps'
+        # colour from the lines, which on such a faint line would be the cells' own
+        for lattice in grid_lattices(image, _searched(image, factor)):
+            drawn = drawn_in(image, lattice)
+            if drawn is None:
+                continue
+            found = _read_lattice(drawn, lattice)
+            if found.ok:
+                return found
+            if best.geometry is None and found.geometry is not None:
+                best = found
     return best
+
+
+def _searched(image: np.ndarray, factor: float) -> np.ndarray:
+    """The copy of `image` searched for shapes (`factor`: half size on large screens)."""
+    if factor == 1.0:
+        return image
+    return cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
 
 
 def _too_small(found: Detection) -> Detection:
@@ -228,11 +250,7 @@ def _detections(
     """One detection per linked group of blobs found at `factor` scale (largest groups first):
     flat compact regions, or with `dots` small things (narrower than `reach`) that stand out of
     the field around them."""
-    work = (
-        image
-        if factor == 1.0
-        else cv2.resize(image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    )
+    work = _searched(image, factor)
     # the wider reach looks only for what the narrow one could not see: what both see was read already
     least = DOT_REACH if reach > DOT_REACH else MIN_DOT
     blobs = dot_blobs(work, reach, least) if dots else compact_blobs(work)

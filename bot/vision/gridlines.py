@@ -13,7 +13,9 @@ is the autocorrelation's first strong peak, and it holds only where a line shows
 multiple of it, well above the profile between the lines (a texture, a gradient or a few
 edges of other things repeat at no one period). The cells lie between consecutive lines; the
 lattice's members are the positions of the region's own colour, so the grid is then grown,
-read and checked as any lattice of blobs is.
+read and checked as any lattice of blobs is: with the lines drawn in where they show
+(`drawn_in`), since on a line a few levels off the cells the reading would take the cells' own
+colour for the gaps'.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import numpy as np
 
 from onestroke.bot.vision.blobs import flat_mask
 from onestroke.bot.vision.lattice import Lattice
+from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, colour_distance
 
 MIN_PITCH = 14  # px: a cell at least this big (as `blobs.MIN_BLOB` after halving)
 MIN_LINES = 3  # lines along each axis at the least: two cells between them
@@ -249,3 +252,162 @@ def _shifted(lattice: Lattice, dx: float, dy: float) -> Lattice:
         lattice.widths,
         lattice.heights,
     )
+
+
+# Drawing the found lines in, so that a board of faint lines reads as any board of touching tiles.
+#
+# The grid reading (`styles.read_grid`) takes the colour at the lattice corners for the gaps'. On
+# a line a few levels off the cells (1 px, scaled down, JPEG'd) that is the cells' own colour:
+# every plain cell reads as the gaps (a hole), and the board is refused or read wrong. So the
+# lines the search found are drawn again, at a strength the reading sees, where they show: where
+# the colour on the line stands off the colour either side the way the lines between the plain
+# cells do (the faint line between two cells alike, plain or walked), or where the colours either
+# side differ (a cell's edge: a plain cell beside a walked one or a hole, the board's own edge).
+# Where one colour runs across the line
+# unchanged, something is drawn over it (the path's band, the join between two walked cells
+# painted over the line): it is left as it is, so the path reads joined there as on any board of
+# touching tiles.
+LINE_SIDE = 4  # px from the line to where the cells either side of it are sampled
+LINE_CORE = 1  # px either side of the line's pixel that a blurred 1 px line spreads over
+LINE_RUN = 7  # px along the line that a faint line's step is averaged over (JPEG noise)
+FAINT_STEP = 2.0  # a faint line stands this far off the colour either side, its way (a flat cell: 0)
+DRAWN_STEP = 80  # the drawn lines stand this far off the plain cells (well past 2 x the tolerance)
+LINE_HOLDS = 0.5  # the board goes on into a ring of positions where this share of its line pieces shows
+DRAWN_WIDTH = 0.015  # of the pitch either side of the line (at least 1 px): where the reading samples
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One line of a lattice across the whole image: the pixel it lies on; along it, its colour
+    less the colour either side (`step`, where it stands off most within LINE_CORE) and whether
+    the two sides are alike (`alike`)."""
+
+    pixel: int
+    step: np.ndarray
+    alike: np.ndarray
+
+
+def drawn_in(image: np.ndarray, lattice: Lattice) -> np.ndarray | None:
+    """`image` with the lines of `lattice` (a lattice from a grid's lines, `grid_lattices`) drawn
+    in where they show, over the box of positions they bound: the members' box, grown ring by ring
+    while the lines go on (walked cells and holes along the board's border are not the region's).
+    None where the lines show no way to draw them (no step off the cells) or leave the image."""
+    img = image.astype(np.int16)
+    h, w = image.shape[:2]
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    ys = np.clip(np.round(oy + py * lattice.rows).astype(int), 0, h - 1)
+    xs = np.clip(np.round(ox + px * lattice.cols).astype(int), 0, w - 1)
+    plain = np.median(img[ys, xs], axis=0)  # the members are the region's colour: the plain cells
+    r0, r1 = int(lattice.rows.min()), int(lattice.rows.max()) + 1
+    c0, c1 = int(lattice.cols.min()), int(lattice.cols.max()) + 1
+
+    def edge(k: int, vertical: bool) -> float:
+        """Where the line before position k lies (a column's, x, when `vertical`; else y)."""
+        return ox + px * (k - 0.5) if vertical else oy + py * (k - 0.5)
+
+    found: dict[tuple[int, bool], _Line | None] = {}
+
+    def line(k: int, vertical: bool) -> _Line | None:
+        if (k, vertical) not in found:
+            span = (edge(r0, False), edge(r1, False)) if vertical else (edge(c0, True), edge(c1, True))
+            found[k, vertical] = _line(img, edge(k, vertical), vertical, span)
+        return found[k, vertical]
+
+    # the way the lines stand off the cells (lighter, darker, a hue): the faint steps between the
+    # members, along the members' lines
+    steps = []
+    for vertical, ks, lo, hi in ((True, range(c0, c1 + 1), r0, r1), (False, range(r0, r1 + 1), c0, c1)):
+        a, b = int(round(edge(lo, not vertical))), int(round(edge(hi, not vertical)))
+        for k in ks:
+            seen = line(k, vertical)
+            if seen is None:
+                return None  # the board reaches the image's edge: not all of it is seen
+            steps.append(seen.step[max(0, a) : b][seen.alike[max(0, a) : b]])
+    way = np.median(np.concatenate(steps), axis=0) if sum(len(s) for s in steps) else np.zeros(3)
+    if np.abs(way).max() < 1.0:
+        return None  # no line stands off the cells: nothing says which way to draw them
+    way = way / np.abs(way).max()
+
+    def shows(seen: _Line) -> np.ndarray:
+        """Along a line, where it shows: its step the lines' way, averaged along LINE_RUN, between
+        alike sides; or unlike sides (a cell's edge: a plain cell beside a walked one or a hole,
+        the board's own edge)."""
+        along = cv2.blur((seen.step @ way).astype(np.float32).reshape(-1, 1), (1, LINE_RUN)).ravel()
+        return (seen.alike & (along >= FAINT_STEP)) | ~seen.alike
+
+    def holds(ks: range, vertical: bool, lo: float, hi: float) -> bool:
+        """Whether LINE_HOLDS of the pieces lo..hi (px, inside the image) of lines `ks` show a
+        line: each piece's mean step the lines' way (noise on a page averages out along it)."""
+        limit = h if vertical else w
+        if lo < 0 or hi > limit:
+            return False
+        a, b = int(round(lo)), int(round(hi))
+        pieces = []
+        for k in ks:
+            seen = line(k, vertical)
+            if seen is None:
+                return False
+            alike = seen.alike[a:b]
+            faint = alike.mean() >= 0.5 and float((seen.step[a:b][alike] @ way).mean()) >= FAINT_STEP
+            pieces.append(faint or (~alike).mean() >= 0.5)
+        return bool(np.mean(pieces) >= LINE_HOLDS)
+
+    grew = True
+    while grew and max(r1 - r0, c1 - c0) < MAX_CELLS:
+        grew = False
+        # a ring beside the box is the board's where the lines bounding the box's rows (columns)
+        # go on across it
+        if holds(range(r0, r1 + 1), False, edge(c1, True), edge(c1 + 1, True)):
+            c1, grew = c1 + 1, True
+        if holds(range(r0, r1 + 1), False, edge(c0 - 1, True), edge(c0, True)):
+            c0, grew = c0 - 1, True
+        if holds(range(c0, c1 + 1), True, edge(r1, False), edge(r1 + 1, False)):
+            r1, grew = r1 + 1, True
+        if holds(range(c0, c1 + 1), True, edge(r0 - 1, False), edge(r0, False)):
+            r0, grew = r0 - 1, True
+    colour = np.clip(plain + way * DRAWN_STEP, 0, 255)  # further off the cells, the lines' way
+    if colour_distance(colour, plain) <= 2 * COLOUR_TOLERANCE:
+        return None  # lighter than white, darker than black: no colour tells them apart
+    out = image.copy()
+    half = max(1, int(round(DRAWN_WIDTH * min(px, py))))
+    for vertical, ks, lo, hi in ((True, range(c0, c1 + 1), r0, r1), (False, range(r0, r1 + 1), c0, c1)):
+        a, b = max(0, int(round(edge(lo, not vertical)))), int(round(edge(hi, not vertical)))
+        for k in ks:
+            seen = line(k, vertical)
+            if seen is None:
+                return None
+            along = a + np.flatnonzero(shows(seen)[a:b])
+            for across in range(seen.pixel - half, seen.pixel + half + 1):
+                if vertical:
+                    out[along, min(w - 1, max(0, across))] = colour
+                else:
+                    out[min(h - 1, max(0, across)), along] = colour
+    return out
+
+
+MAX_CELLS = 24  # rows or columns: no board is larger (`styles.MAX_GRID`)
+
+
+def _line(img: np.ndarray, at: float, vertical: bool, span: tuple[float, float]) -> _Line | None:
+    """The line at `at` px (a column's when `vertical`) across the whole image `img` (int16), on
+    the pixel where it stands off most over `span` (px along it: the members'); None off the image."""
+    limit = img.shape[1] if vertical else img.shape[0]
+    base = int(np.floor(at))
+    lo, hi = base - LINE_SIDE - 1, base + LINE_SIDE + 3
+    if lo < 0 or hi > limit:
+        return None
+    strip = img[:, lo:hi] if vertical else img[lo:hi].transpose(1, 0, 2)  # (along, across, 3)
+    inside = slice(max(0, int(span[0])), max(0, int(span[1])))
+    best: tuple[float, int, np.ndarray] | None = None
+    for shift in (-1, 0, 1, 2):  # which pixel the line is on: the fitted place lies between two
+        k = LINE_SIDE + 1 + shift
+        either = (strip[:, k - LINE_SIDE] + strip[:, k + LINE_SIDE]) / 2
+        core = strip[:, k - LINE_CORE : k + LINE_CORE + 1] - either[:, None]  # (along, 3, 3)
+        off = np.abs(core).max(axis=2)
+        score = float(np.median(off.max(axis=1)[inside])) if off[inside].size else 0.0
+        if best is None or score > best[0]:
+            best = (score, k, core[np.arange(len(core)), off.argmax(axis=1)])
+    assert best is not None
+    _, k, step = best
+    before, after = strip[:, k - LINE_SIDE], strip[:, k + LINE_SIDE]
+    return _Line(lo + k, step, colour_distance(before, after) <= COLOUR_TOLERANCE)

@@ -1590,6 +1590,7 @@ def test_a_hole_tile_at_the_border_is_no_band_leaving_the_grid() -> None:
     assert shown.look.cell_style == "touching" and shown.look.hole_style == "inner"
     read_exactly(shown)
 
+
 LINES_TOO_FAINT_FOR_THE_BLOBS = {
     2: "an untouched framed grid at 0.75 scale and JPEG q75, a hatched hole, a disc start, a red goal",
     108: "an untouched level of touching cells at half scale, holes drawn as an inner square, an S",

@@ -1611,3 +1611,23 @@ def test_cells_split_by_lines_too_faint_for_the_blobs_are_read_from_the_lines(se
     assert shown.look.cell_style in ("touching", "framed"), LINES_TOO_FAINT_FOR_THE_BLOBS[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+LINES_TOO_FAINT_BESIDE_DRAWN_HOLES = {
+    236: "a half-drawn framed grid, dark holes, a disc start",
+    351: "an untouched framed grid at half scale and JPEG q90, dark holes, a dot start",
+    706: "an untouched level of touching cells, JPEG q90, dark holes, a dot start",
+    986: "an untouched framed grid, hatched holes, a letter start",
+}
+"""The same faint lines, on boards whose holes are drawn (dark, hatched): the holes are compact
+blobs on the board's own lattice, the cells one region, so the first lattice found was the
+holes', read as plain tiles with the cells around them for the gaps: "no cell looks like a start
+(every cell is plain)". After that refusal too the grid's lines are read drawn in."""
+
+
+@pytest.mark.parametrize("seed", sorted(LINES_TOO_FAINT_BESIDE_DRAWN_HOLES))
+def test_faint_lines_beside_drawn_holes_are_read_from_the_lines(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style in ("touching", "framed"), LINES_TOO_FAINT_BESIDE_DRAWN_HOLES[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

@@ -205,11 +205,12 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
                 return found
             if best.geometry is None and found.geometry is not None:
                 best = found
-    if best.geometry is None:
-        # no lattice of shapes at all: touching or framed cells split by lines too faint for the
-        # blob finder are one flat region. Its lattice from the grid's lines is read with the
-        # lines drawn in where they show (`gridlines.drawn_in`): the reading takes the gaps'
-        # colour from the lines, which on such a faint line would be the cells' own
+    if best.geometry is None or _all_plain(best):
+        # no lattice of shapes at all, or one whose every cell read plain (the holes' squares of
+        # such a board: its cells are one region): touching or framed cells split by lines too
+        # faint for the blob finder are one flat region. Its lattice from the grid's lines is
+        # read with the lines drawn in where they show (`gridlines.drawn_in`): the reading
+        # takes the gaps' colour from the lines, which on such a faint line would be the cells'
         for lattice in grid_lattices(image, _searched(image, factor)):
             drawn = drawn_in(image, lattice)
             if drawn is None:

@@ -107,10 +107,11 @@ def box_middles(stats: np.ndarray) -> np.ndarray:
     return np.stack([left + (w - 1) / 2, top + (h - 1) / 2], axis=1)
 
 
-def compact_blobs(image: np.ndarray) -> Blobs:
+def compact_blobs(image: np.ndarray, flat: np.ndarray | None = None) -> Blobs:
     """Flat regions shaped like a cell or a dot, between faint lines too: nearly as wide as tall,
-    filling their box."""
-    mask = cv2.bitwise_and(flat_mask(image), cv2.bitwise_not(line_mask(image)))
+    filling their box (`flat`: `flat_mask(image)` where the caller made it already)."""
+    flat = flat_mask(image) if flat is None else flat
+    mask = cv2.bitwise_and(flat, cv2.bitwise_not(line_mask(image)))
     count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)

@@ -28,6 +28,7 @@ from onestroke.bot.vision.blobs import (
     as_bgr,
     compact_blobs,
     dot_blobs,
+    flat_mask,
 )
 from onestroke.bot.vision.checks import (
     Check,
@@ -188,8 +189,10 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
     # Blobs are found on a half-size copy of large screens: 4x fewer pixels, and cells of 40 px
     # still give 20 px blobs there (the blob finder needs 8). Cells are read at full size.
     factor = 0.5 if max(image.shape[:2]) > halve_above else 1.0
+    work = _searched(image, factor)
+    flat = flat_mask(work)  # made once: the blob search and the line search both start from it
     best: Detection | None = None
-    for found in _detections(image, factor):
+    for found in _detections(image, factor, work, flat):
         if found.ok:
             return found
         if best is None or (best.geometry is None and found.geometry is not None):
@@ -198,7 +201,7 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
     # no flat shapes made a board: shaded dots on a field (a glow, a soft shadow) give no flat
     # region, so look for small things standing out of the field (only here: it finds letters too)
     for reach in (DOT_REACH, WIDE_DOT_REACH):  # the wider reach only where the narrow read nothing
-        for found in _detections(image, factor, dots=True, reach=reach):
+        for found in _detections(image, factor, work, flat, dots=True, reach=reach):
             if found.ok and found.style != "nodes":
                 found = _too_small(found)
             if found.ok:
@@ -210,8 +213,8 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
         # such a board: its cells are one region): touching or framed cells split by lines too
         # faint for the blob finder are one flat region. Its lattice from the grid's lines is
         # read with the lines drawn in where they show (`gridlines.drawn_in`): the reading
-        # takes the gaps' colour from the lines, which on such a faint line would be the cells'
-        for lattice in grid_lattices(image, _searched(image, factor)):
+        # takes the gaps' colour from the lines, which on such a faint line would be the cells' own
+        for lattice in grid_lattices(image, work, flat):
             drawn = drawn_in(image, lattice)
             if drawn is None:
                 continue
@@ -246,15 +249,20 @@ def _too_small(found: Detection) -> Detection:
 
 
 def _detections(
-    image: np.ndarray, factor: float, *, dots: bool = False, reach: int = DOT_REACH
+    image: np.ndarray,
+    factor: float,
+    work: np.ndarray,
+    flat: np.ndarray,
+    *,
+    dots: bool = False,
+    reach: int = DOT_REACH,
 ) -> Iterator[Detection]:
-    """One detection per linked group of blobs found at `factor` scale (largest groups first):
-    flat compact regions, or with `dots` small things (narrower than `reach`) that stand out of
-    the field around them."""
-    work = _searched(image, factor)
+    """One detection per linked group of blobs found on `work` (`image` at `factor` scale;
+    `flat`: its flat mask), largest groups first: flat compact regions, or with `dots` small
+    things (narrower than `reach`) that stand out of the field around them."""
     # the wider reach looks only for what the narrow one could not see: what both see was read already
     least = DOT_REACH if reach > DOT_REACH else MIN_DOT
-    blobs = dot_blobs(work, reach, least) if dots else compact_blobs(work)
+    blobs = dot_blobs(work, reach, least) if dots else compact_blobs(work, flat)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
     # a dot found by its contrast is measured smaller than its glow: its neighbours lie further

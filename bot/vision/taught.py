@@ -53,7 +53,7 @@ import cv2
 import numpy as np
 
 from onestroke.bot.vision import text
-from onestroke.bot.vision.blobs import as_bgr, compact_blobs
+from onestroke.bot.vision.blobs import as_bgr, compact_blobs, flat_mask
 from onestroke.bot.vision.checks import Check, board_size_check, certificate_check
 from onestroke.bot.vision.detect import Detection
 from onestroke.bot.vision.gridlines import grid_lattices
@@ -735,7 +735,8 @@ def builtin_lattices(
     bgr = as_bgr(image)
     factor = 0.5 if max(bgr.shape[:2]) > 1400 else 1.0
     work = bgr if factor == 1.0 else cv2.resize(bgr, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
-    blobs = compact_blobs(work)
+    flat = flat_mask(work)  # made once for both searches
+    blobs = compact_blobs(work, flat)
     if factor != 1.0:
         blobs = blobs.scaled(factor)
     out = []
@@ -743,7 +744,7 @@ def builtin_lattices(
         lattice = fit_lattice(blobs, group)
         out.append((lattice.origin, lattice.pitch))
     # touching cells of one colour merge into one blob: their lattice is in the grid's lines
-    out += [(lattice.origin, lattice.pitch) for lattice in grid_lattices(bgr, work)]
+    out += [(lattice.origin, lattice.pitch) for lattice in grid_lattices(bgr, work, flat)]
     return out
 
 

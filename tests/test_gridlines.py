@@ -89,3 +89,16 @@ def test_a_random_looks_framed_grid_of_faint_lines() -> None:
     truth = shown.truth
     assert truth.origin is not None and truth.pitch is not None
     assert on_lattice(grid_lattices(shown.image), truth.origin, truth.pitch)
+
+
+def test_a_board_to_the_bottom_of_a_screen_of_odd_height() -> None:
+    # 603 px high, its half-size copy 302: the copy's last row stands for a row and a half, and a
+    # region reaching it ended a pixel below the screen (the search failed in OpenCV on seeds
+    # 766, 855 and 899, 1755 px high, once a row of buttons sent them to the line search)
+    image = faint_grid(12, 7, 41.5, 12, origin=(60.0, 105.0), size=(603, 420))
+    work = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    assert work.shape[0] * 2 > image.shape[0]
+    found = grid_lattices(image, work)
+    assert on_lattice(found, (60 + 41.5 / 2, 105 + 41.5 / 2), (41.5, 41.5)), [
+        (f.origin, f.pitch) for f in found
+    ]

@@ -81,7 +81,9 @@ def grid_lattices(
         # the box at full size (a work pixel i covers i / f .. (i + 1) / f), grown by what the
         # flat mask leaves off a region's edge (its 3x3 mean and 3x3 gradient: 2 px each side)
         fx0, fy0 = int(round(x0 / factor)), int(round(y0 / factor))
-        fx1, fy1 = int(round((x0 + bw) / factor)), int(round((y0 + bh) / factor))
+        # (clamped: on a side of odd length the half-size copy's last pixel covers less than 2)
+        fx1 = min(int(round((x0 + bw) / factor)), image.shape[1])
+        fy1 = min(int(round((y0 + bh) / factor)), image.shape[0])
         if factor != 1.0:
             region = cv2.resize(region, (fx1 - fx0, fy1 - fy0), interpolation=cv2.INTER_NEAREST)
         grow = int(round(FLAT_EDGE / factor))

@@ -208,9 +208,10 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
                 return found
             if best.geometry is None and found.geometry is not None:
                 best = found
-    if best.geometry is None or _all_plain(best):
-        # no lattice of shapes at all, or one whose every cell read plain (the holes' squares of
-        # such a board: its cells are one region): touching or framed cells split by lines too
+    if best.geometry is None or _all_plain(best) or _too_few_lines(best.geometry):
+        # no lattice of shapes at all, one whose every cell read plain (the holes' squares of
+        # such a board: its cells are one region), or one too narrow for a level (a row of
+        # buttons or icons beside the board): touching or framed cells split by lines too
         # faint for the blob finder are one flat region. Its lattice from the grid's lines is
         # read with the lines drawn in where they show (`gridlines.drawn_in`): the reading
         # takes the gaps' colour from the lines, which on such a faint line would be the cells' own
@@ -224,6 +225,11 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
             if best.geometry is None and found.geometry is not None:
                 best = found
     return best
+
+
+def _too_few_lines(geometry: Geometry) -> bool:
+    """A lattice of under three rows or columns: a row of buttons or icons, no level's grid."""
+    return min(geometry.rows, geometry.cols) < 3
 
 
 def _searched(image: np.ndarray, factor: float) -> np.ndarray:

@@ -32,7 +32,7 @@ from onestroke.bot.vision import detect  # noqa: E402
 from onestroke.bot.vision.screens import point_box  # noqa: E402
 from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
 from onestroke.bot.vision.text import Word  # noqa: E402
-from onestroke.coords import Point, Rect  # noqa: E402
+from onestroke.coords import Geometry, Point, Rect  # noqa: E402
 from onestroke.practice.levels import make_level  # noqa: E402
 from onestroke.practice.looks import look_from_seed, render_look  # noqa: E402
 from onestroke.solver.board import Board  # noqa: E402
@@ -490,3 +490,30 @@ def test_several_cells_read_as_the_head_leave_the_order_to_the_joins():
         (half,) = [s for s in held if s.seed == seed]
         found = read(half.image, look)
         assert outcome_of(half, found, 0.0)[0] == "exact", (seed, found.reason)
+
+
+def test_a_fresh_start_in_the_paths_colour_is_read_from_a_look_taught_without_one():
+    """Look 8 (a framed grid, a line through yellow walked cells) taught from a half-drawn screen
+    and the complete one: its start marker is a disc in the path's own yellow, gone under the
+    path once the start is left, so no labelled screen shows it and `fresh_start` learns no
+    start. Its fresh levels (8002-8009) read the start as a plain cell with a mark no plain cell
+    shows: refused. Where no cell reads as walked or the start and that one cell's mark lies in
+    the walked cells' colours (`taught.marked_start`), it is the start; a mark in another colour
+    on the same cell is still refused."""
+    shown = screens_of(8, 12)
+    chosen, held = split(shown, 2)
+    assert sorted(s.kind for s in chosen) == ["complete", "half"]
+    look = teach("look8", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    assert "start" not in look.roles
+    fresh = [s for s in held if s.kind == "level"]
+    assert len(fresh) >= 6
+    for s in fresh:
+        found = read(s.image, look)
+        assert outcome_of(s, found, 0.0)[0] == "exact", (s.seed, found.reason)
+    s = fresh[0]
+    t = s.truth
+    x, y = Geometry(t.origin, t.pitch, t.board.rows, t.board.cols).centre(t.board.start)
+    red = s.image.copy()
+    cv2.circle(red, (round(x), round(y)), round(0.3 * s.truth.pitch[0]), (40, 40, 220), -1, cv2.LINE_AA)
+    found = read(red, look)
+    assert not found.ok, found.board

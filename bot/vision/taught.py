@@ -102,6 +102,7 @@ EDGE_SLACK = 0.1  # a hole grown onto the board may reach this share of the pitc
 MIN_PATH = 2  # positions read as walked that say a path is drawn (one may be a misread cell)
 MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
 MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start
+PATH_COLOUR = 2.0 * SPREAD_FLOOR  # Lab units: a marker's pixels this near the path's colours are in it
 VERSION = 1
 
 
@@ -1159,7 +1160,59 @@ def read_lattice(
         if local[(r, c)] > look.roles[role[(r, c)]].local_limit
     }
     fresh = {(r - r0, c - c0): gap for (r, c), gap in fresh_gap.items()}
-    return judge(grid, geometry, look, lab, unlike, fresh)
+    marked = marked_start(grid, unlike, look, {p: features[i] for i, p in enumerate(positions)}, (r0, c0))
+    return judge(grid, geometry, look, lab, unlike, fresh, marked)
+
+
+def path_colours(look: TaughtLook) -> np.ndarray | None:
+    """The colours a walked cell shows where it differs from a plain one (the path's own colour,
+    its line), one Lab row each; None when the look was taught no walked cell or no colour."""
+    plain, walked = look.roles.get("plain"), look.roles.get("walked")
+    if plain is None or walked is None:
+        return None
+    n = PATCH * PATCH * 3
+    pm, ps = plain.mean[:n].reshape(-1, 3), plain.spread[:n].reshape(-1, 3)
+    wm, ws = walked.mean[:n].reshape(-1, 3), walked.spread[:n].reshape(-1, 3)
+    path = (np.abs(wm - pm) > MARKER_Z * np.hypot(ws, ps)).any(axis=1)
+    return wm[path] if int(path.sum()) >= MIN_MARKER else None
+
+
+def marked_start(
+    grid: dict[Cell, tuple[str, float, tuple[str, float]]],
+    unlike: dict[Cell, float],
+    look: TaughtLook,
+    features: dict[Cell, np.ndarray],
+    corner: Cell,
+) -> Cell | None:
+    """On a fresh level of a look taught without a labelled fresh start, the one cell that bears a
+    mark in the path's colour: a start marker in the path's colour (look 8's disc) vanishes under
+    the path once it is left, so a half-drawn screen cannot teach it (`fresh_start` finds no
+    marker), and the fresh start reads as a plain cell with a mark no plain cell shows. Only where
+    no cell reads as walked or as the start, every other cell matches its role, and that one
+    cell's mark lies in the colours the walked cells show (a hole, a letter, a hint's line do not)."""
+    start = look.roles.get("start")
+    if (start is not None and start.count > 0) or "plain" not in look.roles:
+        return None
+    if any(name in WALKED_ROLES or name == "start" for name, _, _ in grid.values()):
+        return None
+    odd = set(unlike) | {c for c, (name, value, _) in grid.items() if value > look.roles[name].limit}
+    if len(odd) != 1:
+        return None
+    (cell,) = odd
+    colours = path_colours(look)
+    if grid[cell][0] != "plain" or colours is None:
+        return None
+    plain = look.roles["plain"]
+    n = PATCH * PATCH * 3
+    r0, c0 = corner
+    x = features[(cell[0] + r0, cell[1] + c0)][:n].reshape(-1, 3)
+    mark = (np.abs(x - plain.mean[:n].reshape(-1, 3)) > MARKER_Z * plain.spread[:n].reshape(-1, 3)).any(
+        axis=1
+    )
+    if int(mark.sum()) < MIN_MARKER:
+        return None
+    near = np.linalg.norm(x[mark][:, None] - colours[None], axis=2).min(axis=1)
+    return cell if float(np.median(near)) <= PATH_COLOUR else None
 
 
 def path_drawn(nearest: np.ndarray, fits: np.ndarray, names: list[str], limits: np.ndarray) -> bool:
@@ -1282,12 +1335,17 @@ def judge(
     lab: np.ndarray,
     unlike: dict[Cell, float] | None = None,
     fresh_gap: dict[Cell, float] | None = None,
+    marked: Cell | None = None,
 ) -> Detection:
     """The board the scored grid shows, with the self-checks; refused when a cell is like no role
     (`unlike`: the cells with a part unlike their nearest role, how unlike; `fresh_gap`: with a
-    path drawn, how much less likely than its role each cell's fresh start was)."""
+    path drawn, how much less likely than its role each cell's fresh start was; `marked`: the fresh
+    start found by its mark in the path's colour, `marked_start`)."""
     checks: list[Check] = []
     unlike = unlike or {}
+    if marked is not None:
+        unlike = {c: v for c, v in unlike.items() if c != marked}
+        grid = {c: v for c, v in grid.items() if c != marked}
     walking = [cell for cell, (name, _, _) in grid.items() if name in WALKED_ROLES]
     holes_show = "hole" in look.roles and ("hole", "outside") not in _alike(look)
     misfits = [  # judged by the role each cell looks like most (before a lone head becomes the start)
@@ -1346,6 +1404,8 @@ def judge(
         )
     else:
         checks.append(Check("look", True, f"every position matches a role of look {look.name}"))
+    if marked is not None:
+        grid = {**grid, marked: ("start", 0.0, ("", float("inf")))}
     cells = {cell for cell, (name, _, _) in grid.items() if name in OPEN_ROLES}
     walked_seen = any(grid[cell][0] in WALKED_ROLES for cell in cells)
     # with a path drawn the start looks as the start does once left; a fresh start among walked

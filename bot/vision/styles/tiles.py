@@ -637,6 +637,10 @@ def _corner_marks(
     for sx, sy in ((-1, 1), (1, 1), (-1, -1), (1, -1)):  # lower left, lower right, upper ones
         patch = sample(image, lattice, box, np.stack([sx * gx, sy * gy], axis=1))
         inked.append((~same(patch, colours[:, :, None, :])).sum(axis=2) >= CORNER_INK)
+        if len(inked) == 2 and not (cells & (inked[0] != inked[1])).any():
+            # no cell inked in one lower corner alone: no mark, whatever the rest shows (most
+            # boards; the other samples were a twentieth of a read)
+            return np.zeros(kinds.shape, bool)
         strips = np.concatenate(
             [np.stack([np.full_like(edge, sx * EDGE * half), sy * edge], axis=1),
              np.stack([sx * edge, np.full_like(edge, sy * EDGE * half)], axis=1)]

@@ -53,6 +53,23 @@ def colour_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.maximum(np.maximum(difference[..., 0], difference[..., 1]), difference[..., 2])
 
 
+def median(values: np.ndarray, axis: int) -> np.ndarray:
+    """`np.median(values, axis=axis)`, the same numbers, in less than half its time on integer
+    samples (a lattice's few samples a position: np.median's partition and mean cost more in
+    their checks than in their work, and a read takes some eighty medians). Integers sorted:
+    the middle one, or the two middle ones' mean (their sum is exact in float64, as in np.mean).
+    Anything else (floats: NaN and float32 means) is left to np.median."""
+    values = np.asarray(values)
+    count = values.shape[axis] if values.ndim else 0
+    if values.dtype.kind not in "iub" or count == 0:
+        return np.median(values, axis=axis)
+    ordered = np.sort(values, axis=axis)
+    middle = np.take(ordered, count // 2, axis=axis).astype(np.float64)
+    if count % 2:
+        return middle
+    return (np.take(ordered, count // 2 - 1, axis=axis).astype(np.float64) + middle) / 2
+
+
 def sample(image: np.ndarray, lattice: Lattice, box: Box, offsets: np.ndarray) -> np.ndarray:
     """Colours at `offsets` around every position of `box`: (R, C, len(offsets), 3) int16.
 
@@ -205,7 +222,7 @@ def colour_groups(colours: np.ndarray) -> list[list[np.ndarray]]:
 
 def commonest_colour(colours: np.ndarray) -> np.ndarray:
     """The median colour of the largest group of one colour (greedy, within the tolerance)."""
-    return np.median(colour_groups(colours)[0], axis=0)
+    return median(colour_groups(colours)[0], axis=0)
 
 
 STRIPES_CHANGING = 8  # grey levels between neighbouring samples across the stripes, at least

@@ -31,6 +31,7 @@ from onestroke.bot.vision.sampling import (
     corner_colours,
     corner_samples,
     gap_colours,
+    median,
     patches,
     same,
     sample,
@@ -82,7 +83,7 @@ def read_grid(
     how near the gaps' colour a colour is taken for them (`tiles.ground_tolerance`: less than the
     colour tolerance for tiles a shade off their ground), so a shape is told from them (`set_apart`)."""
     members = lattice.members_box()
-    background = np.median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
+    background = median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
     raw: dict[Box, tuple[np.ndarray, np.ndarray]] = {}
 
@@ -121,8 +122,8 @@ def read_grid(
     kinds, colours = ring_kinds[1:-1, 1:-1].copy(), ring_colours[1:-1, 1:-1].copy()
     kinds[kinds == DRAWN] = HOLE
     leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
-    edges = np.median(sample(image, lattice, box, edge_offsets), axis=2)
-    grounds = np.median(sample(image, lattice, box, ground_offsets), axis=2)
+    edges = median(sample(image, lattice, box, edge_offsets), axis=2)
+    grounds = median(sample(image, lattice, box, ground_offsets), axis=2)
     dense_right, dense_down = gap_colours(image, lattice, box, band_across, DENSE_ALONG)
     right, down = dense_right[..., SPARSE, :], dense_down[..., SPARSE, :]
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
@@ -207,7 +208,7 @@ def read_grid(
         marks_on_cells=marks_on_cells,
         turned=quarter_turn_alike(image, lattice, box, kinds == FIGURE),
         faces=_faces(image, lattice, box, kinds),
-        middles=np.median(sample(image, lattice, box, MIDDLE), axis=2),
+        middles=median(sample(image, lattice, box, MIDDLE), axis=2),
         patches=_patches_of_odd(image, lattice, box, kinds, colours),
         walls_right=walls_right & pairs_right,
         walls_down=walls_down & pairs_down,
@@ -236,7 +237,7 @@ def _page_showing(
     if not cell.any():
         return np.zeros(kinds.shape, bool)
     r0, r1, c0, c1 = box
-    around = np.median(sample(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), CORE), axis=2)
+    around = median(sample(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), CORE), axis=2)
     ring = np.ones(around.shape[:2], bool)
     ring[1:-1, 1:-1] = False
     beyond = around[ring]
@@ -397,7 +398,7 @@ def _beyond(
     band_down, colour_down, covered_down, _ = gaps(down, background)
     # a band is narrower than what it joins: the lattice corners beside it show the background
     # (a panel or the page beyond the grid fills them too)
-    corner = same(np.median(corner_samples(image, lattice, box), axis=2), background)
+    corner = same(median(corner_samples(image, lattice, box), axis=2), background)
     # a thin line across the gap (the path drawn centre to centre) leaves the background beside
     # it: bounded as a band is, where a panel or the page fills the gap's whole width
     thin_right = thin_lines(right, background)[0] & _beside(corner, "right")
@@ -427,7 +428,7 @@ def straight_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
     strokes beside the gap wall a line here and there, rarely all three at one place."""
     middle = dense[..., 1:-1, :]  # 0.47 to 0.53 pitch
     to_background = colour_distance(middle, background)  # (..., line, sample)
-    line_colour = np.median(middle, axis=-2)
+    line_colour = median(middle, axis=-2)
     to_line = colour_distance(middle, line_colour[..., None, :])
     walled = (to_background <= COLOUR_TOLERANCE) | (to_background < to_line)
     return walled.all(axis=-2).any(axis=-1)
@@ -445,7 +446,7 @@ def _line_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
     a colour of its own around a start's tile (`straight_walls` takes a sample beside such a
     frame, nearer the background than the frame's colour, for a wall)."""
     middle = dense[..., 1:-1, :].astype(float)  # 0.47 to 0.53 pitch
-    fill = np.median(dense, axis=-2)[..., None, :].astype(float)  # (..., line, 1, channel)
+    fill = median(dense, axis=-2)[..., None, :].astype(float)  # (..., line, 1, channel)
     direction = background.astype(float) - fill
     length = (direction * direction).sum(axis=-1)
     share = ((middle - fill) * direction).sum(axis=-1) / np.maximum(length, 1.0)
@@ -534,7 +535,7 @@ def gaps(
     # the band's colour from all of them, so a frame across one or two of them leaves it
     middle = samples[..., 1:-1, :]
     mid = samples.shape[-2] // 2 - 1  # the sample halfway, in `middle`
-    line_colour = np.median(middle, axis=3)  # (..., line, channel)
+    line_colour = median(middle, axis=3)  # (..., line, channel)
     to_background = colour_distance(middle, background)  # (..., line, sample)
     to_line = colour_distance(middle, line_colour[..., None, :])
     # a line is walled where a sample is the background, or nearer it than the line's own colour
@@ -545,10 +546,10 @@ def gaps(
     walled = ((to_background <= COLOUR_TOLERANCE) | nearer).any(axis=3)
     clear = ~walled
     # most samples along in one colour: JPEG bleeds at a tile's edge, a frame crosses one or two
-    along_colour = np.median(samples, axis=3)
+    along_colour = median(samples, axis=3)
     to_along = colour_distance(samples, along_colour[..., None, :])
     even = (to_along <= COLOUR_TOLERANCE).sum(axis=3) > samples.shape[3] // 2
-    colour = np.median(along_colour, axis=2)
+    colour = median(along_colour, axis=2)
     agree = same(along_colour, colour[..., None, :]) & clear & even
     # and the band stands well clear of the background (a blurred thin line does not)
     band = (agree.sum(axis=2) >= 2) & (colour_distance(colour, background) > 2 * COLOUR_TOLERANCE)
@@ -573,7 +574,7 @@ def thin_lines(samples: np.ndarray, background: np.ndarray) -> tuple[np.ndarray,
     # (by the count given: tiles' `_lines_across` samples three along, `gap_colours` five)
     along = samples.shape[-2]
     middle = samples[..., 1, along // 2 - 1 : along // 2 + 2, :]  # (..., sample along, channel)
-    colour = np.median(middle, axis=-2)
+    colour = median(middle, axis=-2)
     clear = (colour_distance(middle, background) > COLOUR_TOLERANCE).all(axis=-1)
     even = (colour_distance(middle, colour[..., None, :]) <= COLOUR_TOLERANCE).sum(axis=-1) >= 2
     apart = colour_distance(colour, background) > 2 * COLOUR_TOLERANCE

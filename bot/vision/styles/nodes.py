@@ -30,6 +30,7 @@ from onestroke.bot.vision.sampling import (
     Box,
     colour_distance,
     diagonal_stripes,
+    median,
     outside,
     ring_offsets,
     same,
@@ -95,13 +96,13 @@ def _holes_made_the_lattice(reading: Reading) -> None:
 def _classify(
     image: np.ndarray, lattice: Lattice, field: np.ndarray, box: Box
 ) -> tuple[np.ndarray, np.ndarray]:
-    centre = np.median(sample(image, lattice, box, CENTRE), axis=2)
+    centre = median(sample(image, lattice, box, CENTRE), axis=2)
     inner_field = same(sample(image, lattice, box, INNER), field).mean(axis=2)
     around_field = same(sample(image, lattice, box, AROUND), field).mean(axis=2)
     rim_framed = np.zeros(centre.shape[:2], bool)
     for offsets in (RIM, *OUTER_RIMS):
         rim = sample(image, lattice, box, offsets)
-        rim_median = np.median(rim, axis=2)
+        rim_median = median(rim, axis=2)
         rim_framed |= (same(rim, rim_median[:, :, None, :]).mean(axis=2) >= 0.6) & ~same(rim_median, field)
 
     kinds = np.full(centre.shape[:2], FOREIGN)
@@ -127,7 +128,7 @@ def _classify(
     # it has no dot: its middle is the field or the inner square's flat colour. Only clear stripes
     # count: a grainy page beside the board is as uneven along one diagonal as along the other
     kinds[diagonal_stripes(texture, STRIPED, HATCH_INSIDE / 0.42) & (~on_field | ~dot)] = DRAWN
-    surround = np.median(sample(image, lattice, box, np.concatenate([AROUND, CORNERS])), axis=2)
+    surround = median(sample(image, lattice, box, np.concatenate([AROUND, CORNERS])), axis=2)
     kinds[_off_the_field(kinds, on_field & ~dot, surround, field)] = HOLE
     kinds[outside(image, lattice, box, 0.35)] = HOLE
     kinds[_voids(kinds, centre, field)] = HOLE

@@ -41,6 +41,7 @@ from onestroke.bot.vision.sampling import (
     corner_samples,
     diagonal_stripes,
     gap_colours,
+    median as median_of,
     outside,
     ring_offsets,
     same,
@@ -113,7 +114,7 @@ def _with_centre_line(
         lattice,
         box,
         core,
-        np.median(core, axis=2),
+        median_of(core, axis=2),
         background,
         reading.kinds == CELL,
         reading.kinds == MARK,
@@ -349,7 +350,7 @@ def _lines_across(
 
 def _background_of(image: np.ndarray, lattice: Lattice) -> np.ndarray:
     """The gaps' colour as `read_grid` measures it: the median of the members' lattice corners."""
-    return np.median(corner_colours(image, lattice, lattice.members_box()).reshape(-1, 3), axis=0)
+    return median_of(corner_colours(image, lattice, lattice.members_box()).reshape(-1, 3), axis=0)
 
 
 STRIP = 1  # samples either side of the core's middle row or column a thin centre line may take
@@ -368,7 +369,7 @@ def _core_grounds(core: np.ndarray) -> np.ndarray:
     grid = core.reshape(*core.shape[:2], side, side, 3)
     ends = np.r_[0:GROUND_SPAN, side - GROUND_SPAN : side]
     corners = grid[:, :, ends][:, :, :, ends]
-    return np.median(corners.reshape(*core.shape[:2], -1, 3), axis=2)
+    return median_of(corners.reshape(*core.shape[:2], -1, 3), axis=2)
 
 
 def _centre_lines(
@@ -456,7 +457,7 @@ def _centre_lines(
     lines &= ~disc
     colours = grounds.astype(float).copy()
     for r, c in zip(*np.nonzero((lines | crossed) & line.any(axis=(2, 3))), strict=True):
-        colours[r, c] = np.median(grid[r, c][line[r, c]], axis=0)
+        colours[r, c] = median_of(grid[r, c][line[r, c]], axis=0)
     return lines, arms_found, crossed, halves, colours
 
 
@@ -514,13 +515,13 @@ def ground_tolerance(image: np.ndarray, lattice: Lattice, background: np.ndarray
     (`FLAT_THRESHOLD`) off the gaps: nothing tells those from the ground."""
     box = lattice.members_box()
     core = sample(image, lattice, box, CORE)
-    median = np.median(core, axis=2)
+    median = median_of(core, axis=2)
     rows, cols = lattice.rows - box[0], lattice.cols - box[2]
     flat = (same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM)[rows, cols]
     if flat.sum() < PLAIN_TILES:
         return float(COLOUR_TOLERANCE)
     plain = colour_groups(median[rows, cols][flat])[0]
-    distance = float(np.abs(np.median(plain, axis=0) - background).max())
+    distance = float(np.abs(median_of(plain, axis=0) - background).max())
     if len(plain) < PLAIN_TILES or not FLAT_THRESHOLD < distance <= COLOUR_TOLERANCE:
         return float(COLOUR_TOLERANCE)
     return GROUND_SHARE * distance
@@ -532,7 +533,7 @@ def _classify(
     """Kinds and median colours of every position in `box`; colours within `near` of `background`
     are the gaps' (`ground_tolerance`)."""
     core = sample(image, lattice, box, CORE)
-    median = np.median(core, axis=2)
+    median = median_of(core, axis=2)
     # a cell is one colour all over: a flag or a letter on 5 % of it makes it a marked cell
     uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
     background_share = same(core, background, near).mean(axis=2)
@@ -602,7 +603,7 @@ def _on_the_ground(
     if not odd.any():
         return odd
     margin = sample(image, lattice, box, margin_of(lattice))
-    return odd & same(np.median(margin, axis=2), background, near)
+    return odd & same(median_of(margin, axis=2), background, near)
 
 
 CORNER_SPAN = (0.3, 0.8)  # a corner patch, in half tile sides from the centre along both axes
@@ -661,7 +662,7 @@ def _lighter_of_two(colours: np.ndarray) -> np.ndarray:
     """The lighter of the two largest groups of one colour: the plain cells', where a path drawn
     over most of the board makes the walked cells' colour the commonest."""
     big = colour_groups(colours)[:2]
-    medians = [np.median(m, axis=0) for m in big if len(m) >= 2] or [np.median(big[0], axis=0)]
+    medians = [median_of(m, axis=0) for m in big if len(m) >= 2] or [median_of(big[0], axis=0)]
     return max(medians, key=lambda c: float(c.mean()))
 
 

@@ -100,14 +100,11 @@ def grid_lattices(
 
 
 def _steps(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The colour step from each pixel to the next one right and down (the largest over the
-    channels, capped), each the image's size (the last column and row 0)."""
-    h, w = image.shape[:2]
-    right = np.zeros((h, w), np.uint8)
-    down = np.zeros((h, w), np.uint8)
-    right[:, :-1] = _largest_channel(cv2.absdiff(image[:, 1:], image[:, :-1]))
-    down[:-1, :] = _largest_channel(cv2.absdiff(image[1:], image[:-1]))
-    return np.minimum(right, STEP_CAP).astype(np.float32), np.minimum(down, STEP_CAP).astype(np.float32)
+    """The colour step from each pixel to the next one right (h, w - 1) and down (h - 1, w): the
+    largest over the channels, capped, as uint8 (the profiles are their sums: whole numbers)."""
+    right = cv2.min(_largest_channel(cv2.absdiff(image[:, 1:], image[:, :-1])), STEP_CAP)
+    down = cv2.min(_largest_channel(cv2.absdiff(image[1:], image[:-1])), STEP_CAP)
+    return right, down
 
 
 def _largest_channel(image: np.ndarray) -> np.ndarray:
@@ -122,9 +119,16 @@ def _region_lattice(region: np.ndarray, box: np.ndarray) -> Lattice | None:
     # the region's own pixels and the lines inside it: its border (where a hole or the page
     # begins) is a line too, so a step from the region to anything else counts where the region is
     reach = 2 * FLAT_EDGE + 1  # back over what `flat_mask` left off the region's edge
-    grown = cv2.dilate(region.astype(np.uint8), np.ones((reach, reach), np.uint8)).astype(bool)
-    columns = _axis_lines((right * grown).sum(axis=0) / np.maximum(grown.sum(axis=0), 1))
-    rows = _axis_lines((down * grown).sum(axis=1) / np.maximum(grown.sum(axis=1), 1))
+    grown = cv2.dilate(region.astype(np.uint8), np.ones((reach, reach), np.uint8))
+    # each profile: the steps summed over the grown region, per pixel of it (the last column's
+    # and row's step is 0). Summed as integers: the same whole numbers a float sum gave, in a
+    # third of the time (the float copies of the box's steps were most of the line search)
+    h, w = grown.shape
+    across, along = np.zeros(w), np.zeros(h)
+    across[:-1] = _summed(right, grown[:, :-1], 0)
+    along[:-1] = _summed(down, grown[:-1, :], 1)
+    columns = _axis_lines(across / np.maximum(_summed(grown, grown, 0), 1))
+    rows = _axis_lines(along / np.maximum(_summed(grown, grown, 1), 1))
     if columns is None or rows is None:
         return None
     # an edge between pixels i and i + 1 lies at i + 0.5; a cell's centre half a period on
@@ -143,6 +147,13 @@ def _region_lattice(region: np.ndarray, box: np.ndarray) -> Lattice | None:
     n = len(member_rows)
     widths, heights = np.full(n, px - 2.0), np.full(n, py - 2.0)
     return Lattice((ox, oy), (px, py), member_rows, member_cols, 0.0, widths, heights)
+
+
+def _summed(values: np.ndarray, where: np.ndarray, axis: int) -> np.ndarray:
+    """`values` (uint8) summed down each column (`axis` 0) or along each row (1) where `where`
+    (0 or 1) is set: exact whole numbers (int32)."""
+    kept = cv2.bitwise_and(values, values, mask=where) if values is not where else values
+    return cv2.reduce(kept, axis, cv2.REDUCE_SUM, dtype=cv2.CV_32S).ravel()
 
 
 def _axis_lines(profile: np.ndarray) -> AxisLines | None:

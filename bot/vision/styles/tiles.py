@@ -41,13 +41,15 @@ from onestroke.bot.vision.sampling import (
     corner_samples,
     diagonal_stripes,
     gap_colours,
-    median as median_of,
     outside,
     ring_offsets,
     same,
     sample,
     sample_at,
     square_offsets,
+)
+from onestroke.bot.vision.sampling import (
+    median as median_of,
 )
 from onestroke.bot.vision.styles import families, gaps, read_grid, thin_lines, touched_by
 

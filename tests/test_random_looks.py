@@ -347,11 +347,17 @@ def test_a_finger_on_the_head_tells_it_from_a_dot_on_the_start() -> None:
 
 def test_a_dot_on_one_end_of_a_drawn_path_and_nothing_on_the_other_is_refused() -> None:
     """The same screen without the finger: a dot (the same turned a quarter turn) on one end may
-    be the start's marker as well as the head's, so which end began the path is not guessed."""
+    be the start's marker as well as the head's, so which end began the path is not guessed from
+    the looks; only the puzzle may tell it (one way round alone can still be finished:
+    `walked.began_at`), and then the read is exact."""
     look = replace(look_from_seed(FINGER_ON_HEAD), background="flat", finger=False)
-    found = detect(sample(FINGER_ON_HEAD, look).image, read_text=False)
-    assert not found.ok
-    assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
+    shown = sample(FINGER_ON_HEAD, look)
+    found = detect(shown.image, read_text=False)
+    if found.ok:
+        assert found.board == shown.truth.board and found.walked == shown.truth.walked
+        assert any("can still be finished" in check.detail for check in found.checks)
+    else:
+        assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
 
 
 @pytest.mark.parametrize("look", HALF_DRAWN_LOOKS)
@@ -1676,3 +1682,59 @@ def test_touching_cells_with_no_lines_beside_drawn_holes_are_read_on_the_holes_l
     assert shown.look.hole_style in ("inner", "dark", "hatched"), CELLS_BESIDE_DRAWN_HOLES_WITH_NO_LINES[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+FINISHED_ONE_WAY_ROUND = {
+    0: "tiles at half scale, a disc start, a band path: a disc on one end only",
+    123: "dots, a dot start, a red goal, a filled path: the dot on one end only",
+    229: "tiles, a disc start under a filled path, nothing on either end, JPEG q75",
+    309: "tiles, a disc start under a filled path, nothing on either end, JPEG q90",
+    513: "dots on a dark page, a dot start, a filled path, JPEG q90: the dot on one end only",
+    531: "framed cells at half scale, a start tile, a band path: a mark on one end only",
+}
+"""Half-drawn screens whose two path ends look alike: a disc or a dot on one end that may be the
+start's marker (it stays on the start, under the path) as well as the head's, or nothing on
+either end ("cannot tell where the drawn path began"). No look on the one screen tells them; the
+puzzle does: the cells not walked can be covered from one end only, the other way round proven to
+have no finish (a certificate or an exhaustive search), and a player's route on a level still worth
+going on with is the beginning of a solution (`walked.began_at`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(FINISHED_ONE_WAY_ROUND))
+def test_ends_alike_are_told_by_the_one_way_round_that_can_still_be_finished(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "half", FINISHED_ONE_WAY_ROUND[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked
+
+
+ENDS_ALIKE_LOOK = 0
+"""Tiles, a disc on the start in the path's colour, no goal marked, a band path: a drawn path's two
+ends look alike (the disc under the band at the start, or the head's marker?)."""
+
+
+def _drawn_in_ends_alike_look(walk: tuple) -> tuple[Board, np.ndarray]:
+    board = Board.from_text("S . . .\n. . . .\n. . . .\n. . . .\n")
+    look = look_from_seed(ENDS_ALIKE_LOOK)
+    return board, captured(render_look(board, look, route=walk).image, look)
+
+
+def test_a_drawn_path_that_can_be_finished_one_way_round_only_is_read_that_way() -> None:
+    """From the start [0, 0] round to [1, 2]: the rest can be covered from [1, 2]; read the other
+    way round, the head [0, 0] is walled in by the walked [0, 1] and [1, 0] (no finish)."""
+    walk = ((0, 0), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2))
+    board, image = _drawn_in_ends_alike_look(walk)
+    found = detect(image, read_text=False)
+    assert found.ok, found.reason
+    assert found.board == board and found.walked == walk
+    assert any("can still be finished" in check.detail for check in found.checks)
+
+
+def test_a_drawn_path_that_can_be_finished_either_way_round_is_refused() -> None:
+    """Three cells along the top row: the rest can be covered from either end, so nothing tells
+    where the path began, and the board is refused as before, saying so."""
+    _, image = _drawn_in_ends_alike_look(((0, 0), (0, 1), (0, 2)))
+    found = detect(image, read_text=False)
+    assert not found.ok
+    assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
+    assert "finished either way" in (found.reason or ""), found.reason

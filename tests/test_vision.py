@@ -332,3 +332,54 @@ def test_an_image_too_small_for_a_board_is_refused_with_its_size(shape):
     found = detect(np.full(shape, 200, np.uint8))
     assert not found.ok and found.board is None
     assert found.reason == f"image of {shape[1]}x{shape[0]} px is too small to hold a board"
+
+
+def _walk_diagram(text: str) -> tuple[frozenset, list, tuple | None]:
+    """A drawn board as text: `.` a cell not walked, `#` a hole, `E` the goal, and the walked
+    cells as letters `a`, `b`, `c`, ... in the order they were walked (`a` the start)."""
+    cells, walked, goal = set(), {}, None
+    for r, line in enumerate(text.split("\n")):
+        for c, ch in enumerate(line.split()):
+            if ch != "#":
+                cells.add((r, c))
+            if ch == "E":
+                goal = (r, c)
+            elif ch.islower():
+                walked[ch] = (r, c)
+    return frozenset(cells), [walked[k] for k in sorted(walked)], goal
+
+
+# from `a`, the head `f` can still cover the rest (round to the dead end at the top right); from
+# `f`, the head `a` is walled in by `b` and `d`: no finish, so one way round only
+FINISHED_ONE_WAY_ONLY = """\
+a d e .
+b c f .
+. . . .
+. . . .
+"""
+
+# from either end the rest can be covered: the puzzle says nothing
+FINISHED_EITHER_WAY = """\
+a b c .
+. . . .
+. . . .
+. . . .
+"""
+
+# the goal between the cells left: from `c` or from `a`, it is reached with a cell still open
+FINISHED_NEITHER_WAY = """\
+a b c
+. E .
+"""
+
+
+def test_the_way_round_of_a_drawn_path_that_can_still_be_finished_is_where_it_began():
+    from onestroke.bot.vision.walked import began_at
+
+    cells, order, goal = _walk_diagram(FINISHED_ONE_WAY_ONLY)
+    assert began_at(order, cells, goal)[0] == order[0]
+    assert began_at(order[::-1], cells, goal)[0] == order[0]  # whichever way the chain was read
+    cells, order, goal = _walk_diagram(FINISHED_EITHER_WAY)
+    assert began_at(order, cells, goal) == (None, "the rest of the level can be finished either way")
+    cells, order, goal = _walk_diagram(FINISHED_NEITHER_WAY)
+    assert began_at(order, cells, goal) == (None, "the rest of the level can be finished neither way")

@@ -16,6 +16,7 @@ check that says why; nothing is guessed.
 from __future__ import annotations
 
 import colorsys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -23,7 +24,7 @@ import numpy as np
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.reading import CELL, FIGURE, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import COLOURLESS, same
-from onestroke.bot.vision.walked import chain
+from onestroke.bot.vision.walked import began_at, chain
 from onestroke.solver.board import Cell
 
 
@@ -207,7 +208,9 @@ def interpret(reading: Reading) -> Roles:
             lit=lit,
         )
     if order:
-        start, end, start_check = _ends_of_path(order, odd)
+        # (why the board or the chain may not be whole: asked only where the ends look alike)
+        doubt = lambda: _doubt(reading, bands, order, walked_colour)  # noqa: E731
+        start, end, start_check = _ends_of_path(order, odd, open_cells, doubt)
         if start is not None and order[0] != start:
             order.reverse()
         walked = tuple(order) if start is not None else ()
@@ -1014,7 +1017,66 @@ def _start_and_end(odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
     return None, None, Check("start", False, f"{len(odd)} positions look unlike the plain cells: {shown}")
 
 
-def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell | None, Check]:
+def _doubt(
+    reading: Reading,
+    bands: dict[tuple[Cell, Cell], np.ndarray],
+    order: list[Cell],
+    walked_colour: np.ndarray | None,
+) -> str | None:
+    """Why the read board and chain may not be the whole level and route (None: no doubt seen).
+
+    The puzzle tells a drawn path's alike ends apart only on the whole board with the whole
+    route: a chain cut short, or a grid cut short, asks the solver about another level."""
+    loose = _loose_bands(bands, order, walked_colour)
+    if loose is None:
+        return "the path's colour unknown: the chain may not be the whole drawn path"
+    if loose:
+        shown = ", ".join(f"{list(a)}-{list(b)}" for a, b in loose[:3])
+        return f"gaps in the path's colour off the chain ({shown}): it may go on"
+    holes = _holes_on_the_border(reading)
+    if holes:
+        return f"a hole on the border of a board of dots ({list(holes[0])}): the grid may go on"
+    return None
+
+
+def _holes_on_the_border(reading: Reading) -> list[Cell]:
+    """Holes on the border of a board of dots: the dots' reader grows the grid over dots (and
+    hatching) only, so a border of holes drawn as squares may go on past the grid it read (seeds
+    124 and 347: a column or a row of dark or inner squares left off). Told from the bare field
+    around a missing dot, such squares would keep more boards; not measured apart yet."""
+    if reading.style != "nodes":
+        return []
+    rows, cols = reading.kinds.shape[:2]
+    return [h for h in reading.positions(HOLE) if h[0] in (0, rows - 1) or h[1] in (0, cols - 1)]
+
+
+def _loose_bands(
+    bands: dict[tuple[Cell, Cell], np.ndarray],
+    order: list[Cell],
+    walked_colour: np.ndarray | None,
+) -> list[tuple[Cell, Cell]] | None:
+    """Gaps in the colour of the chain's own bands that join a cell off the chain: the drawn path
+    may go on past what the chain holds (a thin line read only in part: seed 882), so the chain
+    is not the whole route. None when the chain's band colour is not known (no band of it read)."""
+    steps = {frozenset(pair) for pair in zip(order, order[1:], strict=False)}
+    own = [g for pair, g in bands.items() if frozenset(pair) in steps]
+    colour = np.median(own, axis=0) if own else walked_colour
+    if colour is None:
+        return None
+    walked = set(order)
+    return [
+        pair
+        for pair, g in sorted(bands.items())
+        if not (pair[0] in walked and pair[1] in walked) and same(g, colour)
+    ]
+
+
+def _ends_of_path(
+    order: list[Cell],
+    odd_cells: _Odd,
+    open_cells: frozenset[Cell] | None = None,
+    doubt: Callable[[], str | None] = lambda: None,
+) -> tuple[Cell | None, Cell | None, Check]:
     """A path is drawn: the start is the end of the path away from its head, or the end that keeps
     the start's own look; an odd position off the path may be the goal.
 
@@ -1024,8 +1086,10 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
     own colour or its S kept under the path, or (when no end carries a marker that may be either)
     its frame or mark. A disc, a dot or an avatar drawn on a walked cell may be the start's marker,
     which stays on the start, as well as the head's: alone, it says nothing, and the board is
-    refused rather than read the wrong way round.
+    refused rather than read the wrong way round -- unless (with `open_cells`) the puzzle tells:
+    only one way round can still be finished (`walked.began_at`: why that is sound, and its risk).
     """
+    told = ""
     figures, marks, coloured, letters = (
         odd_cells.figures,
         odd_cells.marks,
@@ -1071,6 +1135,7 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
     elif len(heads) > 1:
         shown = " and ".join(str(list(h)) for h in heads)
         problem = f"cannot tell where the drawn path began: both ends look like its head ({shown})"
+    alike = False  # the screen cannot tell the ends apart: the puzzle may (below)
     if problem is None:
         if heads:
             start = ends[1] if heads[0] == ends[0] else ends[0]
@@ -1079,26 +1144,43 @@ def _ends_of_path(order: list[Cell], odd_cells: _Odd) -> tuple[Cell | None, Cell
         elif own_look:
             start = own_look[0]
         elif unsure:
+            alike = True
             problem = (
                 f"cannot tell where the drawn path began: the marker at {list(unsure[0])} may mark the"
                 " start as well as the head, and nothing else tells the ends apart"
             )
         else:
+            alike = True
             problem = f"cannot tell where the drawn path began: {list(ends[0])} or {list(ends[1])}"
-    if problem is None and len(off_path) > 1:
-        shown = ", ".join(str(list(c)) for c in off_path[:4])
-        problem = f"{len(off_path)} odd positions off the drawn path: {shown}"
     goal = off_path and (
         (off_path[0] in marks and odd_cells.is_goal(off_path[0])) or off_path[0] == odd_cells.red_goal
     )
+    end = off_path[0] if off_path else None
+    if alike and open_cells is not None and len(off_path) <= 1 and (not off_path or goal):
+        # ends alike, and nothing else wrong: the way round that can still be finished (walked.py),
+        # when the chain is surely the whole drawn path (the puzzle's answer is for that route)
+        doubted = doubt()
+        if doubted is not None:
+            began, why = None, doubted
+        else:
+            began, why = began_at(order, open_cells, end)
+        if began is None:
+            problem += f" ({why})"
+        else:
+            start, problem = began, None
+            told = f" ({why})"
+    if problem is None and len(off_path) > 1:
+        shown = ", ".join(str(list(c)) for c in off_path[:4])
+        problem = f"{len(off_path)} odd positions off the drawn path: {shown}"
     if problem is None and off_path and not goal:
         problem = f"{list(off_path[0])} is off the drawn path and looks like a start, not a goal"
     if problem is not None:
         return None, None, Check("start", False, problem)
-    end = off_path[0] if off_path else None
     head = ends[1] if start == ends[0] else ends[0]
-    detail = f"the path began at {list(start)}; its head is {list(head)}" + (
-        f", the goal {list(end)}" if end else ""
+    detail = (
+        f"the path began at {list(start)}; its head is {list(head)}"
+        + (f", the goal {list(end)}" if end else "")
+        + told
     )
     return start, end, Check("start", True, detail)
 

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from onestroke.solver.board import Cell
+from onestroke.solver.backtrack import first_index_path
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.certificates import grid_certificate, parity_problem
+from onestroke.solver.errors import SearchTimeout
+from onestroke.solver.grid import Grid
 
 
 def chain(edges: Iterable[tuple[Cell, Cell]]) -> tuple[list[Cell] | None, str | None]:
@@ -78,12 +82,6 @@ def began_at(order: list[Cell], open_cells: frozenset[Cell], goal: Cell | None) 
     not. In play this meets only a level found half-drawn at start-up: the bot reads every level
     before it draws on it.
     """
-    from onestroke.solver.backtrack import first_index_path
-    from onestroke.solver.board import Board
-    from onestroke.solver.certificates import grid_certificate, parity_problem
-    from onestroke.solver.errors import SearchTimeout
-    from onestroke.solver.grid import Grid
-
     top = min(r for r, _ in open_cells)
     left = min(c for _, c in open_cells)
     rows = max(r for r, _ in open_cells) - top + 1

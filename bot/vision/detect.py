@@ -304,10 +304,8 @@ def _cells_beside(image: np.ndarray, lattice: Lattice) -> Iterator[Detection]:
     the gaps: no start, and the board is refused. The positions beside the holes are then the
     board's cells: each flat colour that two or more of them share, unlike the holes' own, is
     taken in turn for the field, and the same lattice with those positions as its members is
-    read as dots on a field (`nodes`: the field measured between them, the holes now holes),
-    then as touching tiles with the lattice's lines drawn in (cells of one flat colour whose
-    lines do not show). Only ever tried after that refusal, and each reading must pass every
-    check on its own."""
+    read as dots on a field (`nodes`: the field measured between them, the holes now holes).
+    Only ever tried after that refusal, and each reading must pass every check on its own."""
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
     members = set(zip(lattice.rows.tolist(), lattice.cols.tolist(), strict=True))
     steps = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -341,73 +339,10 @@ def _cells_beside(image: np.ndarray, lattice: Lattice) -> Iterator[Detection]:
             np.full(n, DOT_SHARE * py),
         )
         yield _read_lattice(image, dots)
-        # or touching cells of one flat colour, the lines between them too faint to see (or
-        # none): the same positions read as tiles, with the holes' lattice's lines drawn in
-        # over the plain cells (`gridlines.drawn_in`: the reading takes the gaps' colour from the
-        # lines, with none the cells' own, and would read every plain cell as a gap)
-        tiles = replace(dots, widths=np.full(n, TILE_SHARE * px), heights=np.full(n, TILE_SHARE * py))
-        drawn = drawn_in(image, tiles, unseen=True)
-        found = None if drawn is None else _read_lattice(drawn, tiles)
-        # the lines drawn in blind say nothing of where the board ends, so the read grid must
-        # take every hole of the lattice in as a hole (one that leaves a hole out or reads it
-        # open is of another region: the page around a board whose every cell read plain, 986),
-        # and the cells' colour must end where it does (the lines may stop a row short, 594, or
-        # at the path's band: half a board of walked cells left out read as a board, 725)
-        plain = commonest_colour(seen[family])
-        if found is not None and _holds_as_holes(found, lattice) and not _goes_on(image, found, plain):
-            yield found
-
-
-def _holds_as_holes(found: Detection, holes: Lattice) -> bool:
-    """Whether every member of `holes` lies inside the grid `found` read, as a hole."""
-    if found.geometry is None or found.unchecked_board is None:
-        return False
-    (gx, gy), (px, py) = found.geometry.origin, found.geometry.pitch
-    (ox, oy) = holes.origin
-    board = found.unchecked_board
-    for r, c in zip(holes.rows.tolist(), holes.cols.tolist(), strict=True):
-        row = int(round((oy + holes.pitch[1] * r - gy) / py))
-        col = int(round((ox + holes.pitch[0] * c - gx) / px))
-        if not (0 <= row < board.rows and 0 <= col < board.cols) or (row, col) in board.open_cells:
-            return False
-    return True
-
-
-def _goes_on(image: np.ndarray, found: Detection, plain: np.ndarray) -> bool:
-    """Whether a position just outside the grid `found` read shows the plain cells' colour in
-    its middle or at two of its corners (a walked cell: the path's band over its middle, the
-    plain colour still at its corners): the cells go on past the grid."""
-    assert found.geometry is not None
-    (gx, gy), (px, py) = found.geometry.origin, found.geometry.pitch
-    rows, cols = found.geometry.rows, found.geometry.cols
-    h, w = image.shape[:2]
-    half = max(1, int(round(0.05 * min(px, py))))
-
-    def plain_at(x: float, y: float) -> bool:
-        x, y = int(round(x)), int(round(y))
-        if not (half <= x < w - half and half <= y < h - half):
-            return False
-        patch = image[y - half : y + half + 1, x - half : x + half + 1].reshape(-1, 3)
-        return bool(same(np.median(patch, axis=0), plain))
-
-    for r in range(-1, rows + 1):
-        for c in range(-1, cols + 1):
-            if 0 <= r < rows and 0 <= c < cols:
-                continue
-            x, y = gx + px * c, gy + py * r
-            dx, dy = CORNER * px, CORNER * py
-            corners = sum(plain_at(x + sx * dx, y + sy * dy) for sx in (-1, 1) for sy in (-1, 1))
-            if plain_at(x, y) or corners >= 2:
-                return True
-    return False
-
-
-CORNER = 0.35  # of the pitch from a position's middle: where its corners are sampled, off any band
 
 
 FIELDS_TRIED = 2  # colours beside the holes taken for the field: the board's, and the page's
 DOT_SHARE = 0.25  # the members' side in pitches: a dot, so the lattice is read as `nodes`
-TILE_SHARE = 0.9  # the members' side in pitches: a tile, so the lattice is read as `tiles`
 
 
 def _read_lattice(image: np.ndarray, lattice: Lattice) -> Detection:

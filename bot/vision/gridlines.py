@@ -302,20 +302,13 @@ class _Line:
     pixel: int
     step: np.ndarray
     alike: np.ndarray
-    side: np.ndarray  # along it, the colour of one side (where `alike`, of both)
 
 
-def drawn_in(image: np.ndarray, lattice: Lattice, *, unseen: bool = False) -> np.ndarray | None:
+def drawn_in(image: np.ndarray, lattice: Lattice) -> np.ndarray | None:
     """`image` with the lines of `lattice` (a lattice from a grid's lines, `grid_lattices`) drawn
     in where they show, over the box of positions they bound: the members' box, grown ring by ring
     while the lines go on (walked cells and holes along the board's border are not the region's).
-    None where the lines show no way to draw them (no step off the cells) or leave the image.
-
-    With `unseen` the lattice was found elsewhere (on the board's drawn holes) and its lines may
-    not show at all between the plain cells (touching cells of one flat colour): a line is then
-    drawn too where the plain colour runs across it, and where no line stands off the cells
-    they are drawn darker (lighter on dark cells). A colour other than the plain cells' running
-    across is still left (the path's band, a join painted over)."""
+    None where the lines show no way to draw them (no step off the cells) or leave the image."""
     img = image.astype(np.int16)
     h, w = image.shape[:2]
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
@@ -349,23 +342,15 @@ def drawn_in(image: np.ndarray, lattice: Lattice, *, unseen: bool = False) -> np
             steps.append(seen.step[max(0, a) : b][seen.alike[max(0, a) : b]])
     way = np.median(np.concatenate(steps), axis=0) if sum(len(s) for s in steps) else np.zeros(3)
     if np.abs(way).max() < 1.0:
-        if not unseen:
-            return None  # no line stands off the cells: nothing says which way to draw them
-        way = np.full(3, -1.0 if plain.mean() >= 128 else 1.0)  # away from the cells, to black or white
+        return None  # no line stands off the cells: nothing says which way to draw them
     way = way / np.abs(way).max()
-
-    def plain_across(seen: _Line) -> np.ndarray:
-        """Along a line, where (with `unseen`) the plain cells' colour runs across it."""
-        if not unseen:
-            return np.zeros(len(seen.alike), bool)
-        return seen.alike & (colour_distance(seen.side, plain) <= COLOUR_TOLERANCE)
 
     def shows(seen: _Line) -> np.ndarray:
         """Along a line, where it shows: its step the lines' way, averaged along LINE_RUN, between
         alike sides; or unlike sides (a cell's edge: a plain cell beside a walked one or a hole,
         the board's own edge)."""
         along = cv2.blur((seen.step @ way).astype(np.float32).reshape(-1, 1), (1, LINE_RUN)).ravel()
-        return (seen.alike & (along >= FAINT_STEP)) | ~seen.alike | plain_across(seen)
+        return (seen.alike & (along >= FAINT_STEP)) | ~seen.alike
 
     def holds(ks: range, vertical: bool, lo: float, hi: float) -> bool:
         """Whether LINE_HOLDS of the pieces lo..hi (px, inside the image) of lines `ks` show a
@@ -381,7 +366,7 @@ def drawn_in(image: np.ndarray, lattice: Lattice, *, unseen: bool = False) -> np
                 return False
             alike = seen.alike[a:b]
             faint = alike.mean() >= 0.5 and float((seen.step[a:b][alike] @ way).mean()) >= FAINT_STEP
-            pieces.append(faint or (~alike).mean() >= 0.5 or plain_across(seen)[a:b].mean() >= 0.5)
+            pieces.append(faint or (~alike).mean() >= 0.5)
         return bool(np.mean(pieces) >= LINE_HOLDS)
 
     grew = True
@@ -442,4 +427,4 @@ def _line(img: np.ndarray, at: float, vertical: bool, span: tuple[float, float])
     assert best is not None
     _, k, step = best
     before, after = strip[:, k - LINE_SIDE], strip[:, k + LINE_SIDE]
-    return _Line(lo + k, step, colour_distance(before, after) <= COLOUR_TOLERANCE, before)
+    return _Line(lo + k, step, colour_distance(before, after) <= COLOUR_TOLERANCE)

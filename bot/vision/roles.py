@@ -18,6 +18,7 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 import numpy as np
 
@@ -209,7 +210,7 @@ def interpret(reading: Reading) -> Roles:
         )
     if order:
         # (why the board or the chain may not be whole: asked only where the ends look alike)
-        doubt = lambda: _doubt(reading, bands, order, walked_colour)  # noqa: E731
+        doubt = partial(_doubt, reading, bands, order, walked_colour)
         start, end, start_check = _ends_of_path(order, odd, open_cells, doubt)
         if start is not None and order[0] != start:
             order.reverse()

@@ -15,6 +15,7 @@ from onestroke.solver.backtrack import first_index_path
 from onestroke.solver.board import Board, Cell
 from onestroke.solver.certificates import grid_certificate, parity_problem
 from onestroke.solver.errors import SearchTimeout
+from onestroke.solver.finish import rest_of_level
 from onestroke.solver.grid import Grid
 
 
@@ -92,11 +93,10 @@ def began_at(order: list[Cell], open_cells: frozenset[Cell], goal: Cell | None) 
 
     def finishable(walked: list[Cell]) -> bool | None:
         """True: a finish found from the head; False: proven none; None: undecided."""
-        head = walked[-1]
-        rest = (open_cells - set(walked)) | {head}
-        if goal is not None and (goal not in rest or goal == head):
+        level = Board(rows, cols, frozenset(map(moved, open_cells)), moved(walked[0]), goal and moved(goal))
+        board = rest_of_level(level, [moved(cell) for cell in walked])
+        if board is None:
             return False  # the goal walked over, or reached with cells still open
-        board = Board(rows, cols, frozenset(map(moved, rest)), moved(head), goal and moved(goal))
         if parity_problem(board) is not None:
             return False
         grid = Grid(board)

@@ -48,9 +48,7 @@ from onestroke.bot.vision.sampling import (
     sample_at,
     square_offsets,
 )
-from onestroke.bot.vision.sampling import (
-    median as median_of,
-)
+from onestroke.bot.vision.sampling import median as median_of
 from onestroke.bot.vision.styles import families, gaps, read_grid, thin_lines, touched_by
 
 CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour

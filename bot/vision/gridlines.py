@@ -99,18 +99,18 @@ def grid_lattices(
     return found
 
 
-def _steps(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The colour step from each pixel to the next one right (h, w - 1) and down (h - 1, w): the
-    largest over the channels, capped, as uint8 (the profiles are their sums: whole numbers)."""
-    right = cv2.min(largest_channel(cv2.absdiff(image[:, 1:], image[:, :-1])), STEP_CAP)
-    down = cv2.min(largest_channel(cv2.absdiff(image[1:], image[:-1])), STEP_CAP)
-    return right, down
+def _steps(image: np.ndarray, axis: int) -> np.ndarray:
+    """The colour step from each pixel to the next one right (`axis` 1: h, w - 1) or down
+    (`axis` 0: h - 1, w): the largest over the channels, capped, as uint8 (the profiles are
+    their sums: whole numbers)."""
+    if axis == 1:
+        return cv2.min(largest_channel(cv2.absdiff(image[:, 1:], image[:, :-1])), STEP_CAP)
+    return cv2.min(largest_channel(cv2.absdiff(image[1:], image[:-1])), STEP_CAP)
 
 
 def _region_lattice(region: np.ndarray, box: np.ndarray) -> Lattice | None:
     """The lattice of the grid lines inside one region's box (`box`: the image there; region
     coordinates), or None."""
-    right, down = _steps(box)
     # the region's own pixels and the lines inside it: its border (where a hole or the page
     # begins) is a line too, so a step from the region to anything else counts where the region is
     reach = 2 * FLAT_EDGE + 1  # back over what `flat_mask` left off the region's edge
@@ -118,13 +118,17 @@ def _region_lattice(region: np.ndarray, box: np.ndarray) -> Lattice | None:
     # each profile: the steps summed over the grown region, per pixel of it (the last column's
     # and row's step is 0). Summed as integers: the same whole numbers a float sum gave, in a
     # third of the time (the float copies of the box's steps were most of the line search)
+    # The rows' steps are taken only where the columns' lines hold: most regions (a page, a
+    # panel) show no lines across, and the steps are most of the search's time
     h, w = grown.shape
     across, along = np.zeros(w), np.zeros(h)
-    across[:-1] = _summed(right, grown[:, :-1], 0)
-    along[:-1] = _summed(down, grown[:-1, :], 1)
+    across[:-1] = _summed(_steps(box, 1), grown[:, :-1], 0)
     columns = _axis_lines(across / np.maximum(_summed(grown, grown, 0), 1))
+    if columns is None:
+        return None
+    along[:-1] = _summed(_steps(box, 0), grown[:-1, :], 1)
     rows = _axis_lines(along / np.maximum(_summed(grown, grown, 1), 1))
-    if columns is None or rows is None:
+    if rows is None:
         return None
     # an edge between pixels i and i + 1 lies at i + 0.5; a cell's centre half a period on
     px, py = columns.period, rows.period

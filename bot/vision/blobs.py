@@ -98,6 +98,45 @@ def line_mask(image: np.ndarray) -> np.ndarray:
     return cv2.max(across, down)
 
 
+def components(
+    mask: np.ndarray, connectivity: int, algorithm: int = cv2.CCL_DEFAULT, dense: float = 1 / 32
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """`cv2.connectedComponentsWithStatsWithAlgorithm(mask, connectivity, cv2.CV_32S, algorithm)`:
+    the count, labels, stats and centroids, the same numbers for every component (rows 1 on;
+    row 0, the background, is left zero: no caller reads it).
+
+    OpenCV's stats visit every pixel, the background's too: on a sparse mask (the dot search's,
+    the complete screen's colours) they cost twice the labelling. Where at most `dense` of the
+    pixels are set, the stats are gathered from the set pixels alone: exact whole numbers, the
+    centroids the same integer sums over the same areas."""
+    if cv2.countNonZero(mask) > dense * mask.size:
+        return cv2.connectedComponentsWithStatsWithAlgorithm(mask, connectivity, cv2.CV_32S, algorithm)
+    count, labels = cv2.connectedComponentsWithAlgorithm(mask, connectivity, cv2.CV_32S, algorithm)
+    stats = np.zeros((count, 5), np.int32)
+    centroids = np.zeros((count, 2))
+    points = cv2.findNonZero(mask)
+    if points is None:
+        return count, labels, stats, centroids
+    points = points.reshape(-1, 2)  # (x, y) in raster order
+    xs, ys = points[:, 0], points[:, 1]
+    label = labels[ys, xs]
+    ends = []
+    for place, least in ((xs, True), (xs, False), (ys, True), (ys, False)):
+        end = np.full(count, place.max() if least else 0, np.int32)
+        (np.minimum if least else np.maximum).at(end, label, place)
+        ends.append(end[1:])
+    left, right, top, bottom = ends
+    area = np.bincount(label, minlength=count)[1:]
+    stats[1:, cv2.CC_STAT_LEFT] = left
+    stats[1:, cv2.CC_STAT_TOP] = top
+    stats[1:, cv2.CC_STAT_WIDTH] = right - left + 1
+    stats[1:, cv2.CC_STAT_HEIGHT] = bottom - top + 1
+    stats[1:, cv2.CC_STAT_AREA] = area
+    centroids[1:, 0] = np.bincount(label, weights=xs, minlength=count)[1:] / area
+    centroids[1:, 1] = np.bincount(label, weights=ys, minlength=count)[1:] / area
+    return count, labels, stats, centroids
+
+
 def box_middles(stats: np.ndarray) -> np.ndarray:
     """The middle of each region's bounding box (x, y), pixel centres at whole numbers.
 
@@ -162,9 +201,7 @@ def dot_blobs(image: np.ndarray, reach: int = DOT_REACH, least: int = MIN_DOT) -
         mask = cv2.compare(cv2.morphologyEx(grey, op, kernel), DOT_CONTRAST, cv2.CMP_GE)
         # Grana's block-based labelling gives the same labels and stats as the default here, at
         # less than half its time on these sparse masks (docs/vision.md, "Time")
-        count, _, stats, centroids = cv2.connectedComponentsWithStatsWithAlgorithm(
-            mask, 8, cv2.CV_32S, cv2.CCL_GRANA
-        )
+        count, _, stats, centroids = components(mask, 8, cv2.CCL_GRANA)
         w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
         h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
         area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)

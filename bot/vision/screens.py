@@ -43,7 +43,7 @@ import cv2
 import numpy as np
 
 from onestroke.bot.vision import arrows, framing, text
-from onestroke.bot.vision.blobs import flat_mask
+from onestroke.bot.vision.blobs import components, flat_mask
 from onestroke.bot.vision.text import Word
 from onestroke.bot.vision.wordlists import Kind, WordLists, letters_of, word_lists
 from onestroke.coords import Point, Rect
@@ -101,8 +101,9 @@ def find_complete(image: np.ndarray) -> Complete:
     if step > 1:  # (nearest-neighbour resize: the same pixels as the slice, copied 10x faster)
         small = cv2.resize(image, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST)
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    mask = ((hsv[:, :, 1] > SATURATED) & (hsv[:, :, 2] > BRIGHT)).astype(np.uint8)
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    # (saturated and bright: S >= SATURATED + 1 and V >= BRIGHT + 1, any hue)
+    mask = cv2.inRange(hsv, (0, SATURATED + 1, BRIGHT + 1), (255, 255, 255))
+    count, labels, stats, centroids = components(mask, 4, dense=1 / 8)
     shapes = [
         _Shape(i, float(centroids[i][0]), float(centroids[i][1]), *(int(v) for v in stats[i]))
         for i in range(1, count)

@@ -1,0 +1,72 @@
+"""Connected components with their stats (bot/vision/blobs.py `components`): the same numbers as
+OpenCV's own stats, gathered from the set pixels alone on a sparse mask."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from onestroke.bot.vision.blobs import components
+
+PIECES = """
+..........
+.##....#..
+.##...###.
+.......#..
+..........
+.#.#......
+..#....##.
+.#.#...#..
+..........
+"""
+
+
+def mask_of(diagram: str) -> np.ndarray:
+    return np.array(
+        [[255 if c == "#" else 0 for c in line] for line in diagram.strip().splitlines()], np.uint8
+    )
+
+
+def opencv(mask: np.ndarray, connectivity: int, algorithm: int):
+    return cv2.connectedComponentsWithStatsWithAlgorithm(mask, connectivity, cv2.CV_32S, algorithm)
+
+
+@pytest.mark.parametrize("connectivity, algorithm", [(4, cv2.CCL_DEFAULT), (8, cv2.CCL_GRANA)])
+@pytest.mark.parametrize("dense", [1.0, 0.0])  # the stats gathered from the set pixels, or OpenCV's
+def test_the_same_components_as_opencv(connectivity: int, algorithm: int, dense: float) -> None:
+    mask = mask_of(PIECES)
+    count, labels, stats, centroids = components(mask, connectivity, algorithm, dense=dense)
+    want = opencv(mask, connectivity, algorithm)
+    assert count == want[0]
+    assert np.array_equal(labels, want[1])
+    assert np.array_equal(stats[1:], want[2][1:])  # (row 0, the background, is not read)
+    assert np.array_equal(centroids[1:], want[3][1:])
+
+
+def test_the_cross_is_five_pieces_apart_and_one_piece_joined() -> None:
+    mask = mask_of(PIECES)
+    # the square, the plus, the L, and the diagonal cross: 5 pieces 4-connected, 1 piece 8-connected
+    assert components(mask, 4, dense=1.0)[0] - 1 == 3 + 5
+    count, _, stats, centroids = components(mask, 8, cv2.CCL_GRANA, dense=1.0)
+    assert count - 1 == 4
+    cross = int(np.flatnonzero(stats[:, cv2.CC_STAT_TOP] == 5)[0])
+    assert stats[cross].tolist()[:5] == [1, 5, 3, 3, 5]  # left, top, width, height, area
+    assert centroids[cross].tolist() == [2.0, 6.0]
+
+
+def test_an_empty_mask_has_only_the_background() -> None:
+    count, labels, _, _ = components(np.zeros((6, 9), np.uint8), 8, cv2.CCL_GRANA, dense=1.0)
+    assert count == 1 and not labels.any()
+
+
+def test_random_masks_match_opencv() -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(60):
+        h, w = (int(v) for v in rng.integers(1, 80, 2))
+        mask = ((rng.random((h, w)) < rng.random() * 0.5) * 255).astype(np.uint8)
+        for connectivity, algorithm in ((4, cv2.CCL_DEFAULT), (8, cv2.CCL_GRANA)):
+            count, labels, stats, centroids = components(mask, connectivity, algorithm, dense=1.0)
+            want = opencv(mask, connectivity, algorithm)
+            assert count == want[0] and np.array_equal(labels, want[1])
+            assert np.array_equal(stats[1:], want[2][1:]) and np.array_equal(centroids[1:], want[3][1:])

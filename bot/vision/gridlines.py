@@ -61,19 +61,20 @@ def grid_lattices(
     work = image if work is None else work
     factor = work.shape[1] / image.shape[1]
     flat = flat_mask(work) if flat is None else flat
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    # labels alone, then each region's area by counting and the box only of the few regions
+    # tried: OpenCV's stats of every region visit every pixel (3.5 of 4.9 ms on a phone screen)
+    count, labels = cv2.connectedComponents(flat, connectivity=4)
     if count < 2:
         return []
     h, w = work.shape[:2]
-    area = stats[1:, cv2.CC_STAT_AREA]
+    area = np.bincount(labels.ravel(), minlength=count)[1:]
     found = []
     tried = 0
     for index in np.argsort(-area, kind="stable"):
         if area[index] < MIN_REGION * h * w or tried >= REGIONS_TRIED:
             break
         label = int(index) + 1
-        x0, y0 = stats[label, cv2.CC_STAT_LEFT], stats[label, cv2.CC_STAT_TOP]
-        bw, bh = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
+        x0, y0, bw, bh = cv2.boundingRect(cv2.compare(labels, label, cv2.CMP_EQ))
         if min(bw, bh) < 2 * MIN_PITCH * factor or (bw >= w - 2 and bh >= h - 2):
             continue  # too small for two cells, or the page around everything
         tried += 1

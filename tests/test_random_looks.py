@@ -1715,3 +1715,31 @@ def test_a_drawn_path_that_can_be_finished_either_way_round_is_refused() -> None
     assert not found.ok
     assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
     assert "finished either way" in (found.reason or ""), found.reason
+
+
+HOLES_SIDE_BY_SIDE_SHOW_THE_PAGE = {
+    399: "a half-drawn grid on a dark page at half scale, a thin line, an S start",
+    419: "an untouched level on a dark page, a dot start",
+    652: "an untouched level, a start tile, JPEG q90",
+    655: "a half-drawn level at 0.75 scale and JPEG q75, a dot start",
+    815: "a half-drawn level at 0.75 scale and JPEG q75, a thin line, an E goal",
+    894: "a half-drawn level at 0.75 scale, lit dots, an avatar, a hint line",
+    937: "a half-drawn level at 0.75 scale, a filled path from a start tile, an E goal",
+    962: "a half-drawn level at half scale, a filled path, a dot start",
+    979: "an untouched level on a gradient, an avatar on the start",
+}
+"""Touching cells whose holes show the page (no hole drawn), two or more side by side. A grid of
+lines draws no line where no cell is, so the gap between two such holes is the page, read as a
+band in the page's colour (the holes a piece of the path: "the drawn path is in 2 pieces", "N
+cells in a colour that is neither the plain cells' nor the path's"); and where four holes meet,
+the lattice corner is the page too, so the ones inside a block were no cells ("N positions are
+neither cell nor hole"). Positions in the page's colour joined to each other by the page and to
+nothing else by any band are holes, as one alone was (`styles._page_showing`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(HOLES_SIDE_BY_SIDE_SHOW_THE_PAGE))
+def test_holes_side_by_side_showing_the_page_are_holes(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "touching" and shown.look.hole_style == "absent"
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

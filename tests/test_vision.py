@@ -383,3 +383,64 @@ def test_the_way_round_of_a_drawn_path_that_can_still_be_finished_is_where_it_be
     assert began_at(order, cells, goal) == (None, "the rest of the level can be finished either way")
     cells, order, goal = _walk_diagram(FINISHED_NEITHER_WAY)
     assert began_at(order, cells, goal) == (None, "the rest of the level can be finished neither way")
+
+
+def _touching_grid(text: str, pitch: int = 60) -> np.ndarray:
+    """A grid of touching cells as text (`.` a plain cell, `S` the start in a colour of its own,
+    `#` a hole, letters `a`, `b`, ... cells walked in that order after S, filled in the page's
+    colour): every cell a square a line narrower than the pitch on a square of the lines' colour a
+    little wider, so two cells side by side show one line between them; a hole draws nothing, and
+    the page shows there (and between two holes side by side: no line). A step of the path paints
+    over the line between its two cells."""
+    rows = [line.split() for line in text.strip().split("\n")]
+    page, line, plain, start = (236, 242, 238), (70, 82, 76), (150, 172, 160), (40, 60, 220)
+    image = np.full((len(rows) * pitch + 4 * pitch, len(rows[0]) * pitch + 4 * pitch, 3), page, np.uint8)
+    cells = [(r, c, ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"]
+    for r, c, _ in cells:
+        x, y = 2 * pitch + c * pitch, 2 * pitch + r * pitch
+        cv2.rectangle(image, (x - 1, y - 1), (x + pitch, y + pitch), line, -1)
+    for r, c, ch in cells:
+        x, y = 2 * pitch + c * pitch, 2 * pitch + r * pitch
+        colour = start if ch == "S" else page if ch.islower() else plain
+        cv2.rectangle(image, (x + 1, y + 1), (x + pitch - 2, y + pitch - 2), colour, -1)
+    route = sorted((ch, r, c) for r, c, ch in cells if ch.islower() or ch == "S")  # "S" sorts first
+    for (_, r, c), (_, r2, c2) in zip(route, route[1:], strict=False):
+        x, y = 2 * pitch + (c + c2 + 1) * pitch // 2, 2 * pitch + (r + r2 + 1) * pitch // 2
+        along, across = pitch // 10, 3 * pitch // 10
+        dx, dy = (along, across) if r == r2 else (across, along)
+        cv2.rectangle(image, (x - dx, y - dy), (x + dx, y + dy), page, -1)
+    return image
+
+
+# holes side by side in a grid of touching cells: the page shows across the gap between them (no
+# line is drawn where no cell is), and where four meet, at the lattice corner between them too
+HOLES_SIDE_BY_SIDE = """\
+. . . . . .
+. # # . . .
+. # # S . .
+. . . # . .
+. . . # # .
+. . . . . .
+"""
+
+# the same holes, and a path drawn from S in the page's colour: its cells are joined to S, no holes
+WALKED_IN_THE_PAGE_COLOUR = """\
+. . . . . .
+. # # . . .
+. # # S a .
+. . . # b .
+. . . # # .
+. . . . . .
+"""
+
+
+def test_holes_side_by_side_in_a_grid_of_touching_cells_show_the_page():
+    found = detect(_touching_grid(HOLES_SIDE_BY_SIDE))
+    assert found.ok, found.reason
+    assert found.board == Board.from_text(HOLES_SIDE_BY_SIDE)
+
+
+def test_cells_walked_in_the_page_colour_are_no_holes():
+    found = detect(_touching_grid(WALKED_IN_THE_PAGE_COLOUR))
+    board = found.board or found.unchecked_board
+    assert board is not None and {(2, 4), (3, 4)} <= board.open_cells

@@ -128,8 +128,13 @@ def read_grid(
     right, down = dense_right[..., SPARSE, :], dense_down[..., SPARSE, :]
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
     bands_down, gaps_down, covered_down, wide_down = gaps(down, background)
+    lines_right, lines_down = _line_walls(dense_right, background), _line_walls(dense_down, background)
+    # a wall: a line in the background's colour straight across the gap, or a thin one blurred
+    walls_right = straight_walls(dense_right, background) | lines_right
+    walls_down = straight_walls(dense_down, background) | lines_down
     if page_holes:
-        bands = (bands_right, bands_down)
+        # (a "band" across a wall is a cell's own colour beside a line too thin for the samples)
+        bands = (bands_right & ~walls_right, bands_down & ~walls_down, gaps_right, gaps_down)
         kinds[_page_showing(image, lattice, box, kinds, colours, grounds, background, *bands)] = HOLE
     if thin_bands and (kinds == CELL).any():
         # a thin line joins two positions that are both unlike the plain cells (lit dots, a
@@ -172,10 +177,6 @@ def read_grid(
             gaps_[thin] = np.where(cell_a[..., None], colour_a, colour_b)[thin]
             covered &= ~thin
     pairs_right, pairs_down = open_pairs(kinds)
-    lines_right, lines_down = _line_walls(dense_right, background), _line_walls(dense_down, background)
-    # a wall: a line in the background's colour straight across the gap, or a thin one blurred
-    walls_right = straight_walls(dense_right, background) | lines_right
-    walls_down = straight_walls(dense_down, background) | lines_down
     # a line between touching cells, seen densely on all three lines across at one place, is no
     # join: a path paints over the line where it steps (a filled join, a band, the middle line's
     # stroke). Between the sparse samples or within the tolerance of the cells (a pixel wide,
@@ -225,6 +226,8 @@ def _page_showing(
     background: np.ndarray,
     bands_right: np.ndarray,
     bands_down: np.ndarray,
+    gaps_right: np.ndarray,
+    gaps_down: np.ndarray,
 ) -> np.ndarray:
     """Cells that show the page around the grid: holes of a grid of touching cells or a framed
     grid, where a missing cell leaves the page's colour inside the lines around it (the lines,
@@ -232,7 +235,14 @@ def _page_showing(
     ring around the grid share; a cell in it that is neither the plain cells' colour nor joined
     to a neighbour by a band (walked cells of that colour are) is a hole. None is, where a marked
     cell (a flag, a letter: `grounds`) is drawn on the page's colour: such cells are plain cells
-    a shade off the page, which with most of the board walked are not the commonest colour."""
+    a shade off the page, which with most of the board walked are not the commonest colour.
+
+    Holes side by side show the page across the gap between them too (a grid of lines draws no
+    line where no cell is), which reads as a band in the page's colour; and where four meet, the
+    lattice corner between them is the page, so the ones inside such a block are no cells to the
+    classifier (FOREIGN). Such positions, joined to each other by the page and to nothing else
+    by any band, are holes as one is: walked cells of the page's colour would be joined to the
+    start or the head, which is no cell of that colour."""
     cell = kinds == CELL
     if not cell.any():
         return np.zeros(kinds.shape, bool)
@@ -246,15 +256,61 @@ def _page_showing(
         return np.zeros(kinds.shape, bool)
     if same(page, commonest_colour(colours[cell])) or same(grounds[kinds == MARK], page).any():
         return np.zeros(kinds.shape, bool)
-    joined = np.zeros(kinds.shape, bool)
-    joined[:, :-1] |= bands_right
-    joined[:, 1:] |= bands_right
-    joined[:-1, :] |= bands_down
-    joined[1:, :] |= bands_down
-    return cell & same(colours, page) & ~joined
+    shown = (cell | (kinds == FOREIGN)) & same(colours, page)
+    if ((kinds == FOREIGN) & shown).any():  # an unknown position shows the page only where it is flat
+        core = sample(image, lattice, box, CORE)
+        flat = same(core, colours[:, :, None, :]).mean(axis=2) >= PAGE_FLAT
+        shown &= cell | flat
+    page_right = bands_right & same(gaps_right, page) & shown[:, :-1] & shown[:, 1:]
+    page_down = bands_down & same(gaps_down, page) & shown[:-1, :] & shown[1:, :]
+    joined = touched_by(bands_right & ~page_right, bands_down & ~page_down)
+    out = np.zeros(kinds.shape, bool)
+    for patch in _patches(shown, page_right, page_down):
+        if not any(joined[m] for m in patch):
+            out[tuple(np.transpose(patch))] = True
+    # a whole row or column of the page at the grid's border is the page beyond it, which the
+    # growth took a line of (the grid's lines end there; a border line of holes is no part of a
+    # level either): patches of two or more, or of unknown positions, are no holes there
+    gone = out | (kinds == HOLE)
+    lines = np.zeros(kinds.shape, bool)
+    lines[gone.all(axis=1), :] = True
+    lines[:, gone.all(axis=0)] = True
+    for patch in _patches(out, page_right, page_down):
+        if (len(patch) > 1 or not cell[patch[0]]) and any(lines[m] for m in patch):
+            out[tuple(np.transpose(patch))] = False
+    return out
+
+
+def _patches(where: np.ndarray, right: np.ndarray, down: np.ndarray) -> list[list[Cell]]:
+    """The positions of `where` in groups joined side by side where `right` (between [r, c] and
+    [r, c+1]) or `down` (between [r, c] and [r+1, c]) says so."""
+    rows, cols = where.shape
+    seen = np.zeros(where.shape, bool)
+    out = []
+    for first in zip(*np.nonzero(where), strict=True):
+        if seen[first]:
+            continue
+        seen[first] = True
+        members, todo = [], [(int(first[0]), int(first[1]))]
+        while todo:
+            r, c = todo.pop()
+            members.append((r, c))
+            steps = (
+                (r, c + 1, c + 1 < cols and right[r, c]),
+                (r, c - 1, c > 0 and right[r, c - 1]),
+                (r + 1, c, r + 1 < rows and down[r, c]),
+                (r - 1, c, r > 0 and down[r - 1, c]),
+            )
+            for r2, c2, joined in steps:
+                if joined and where[r2, c2] and not seen[r2, c2]:
+                    seen[r2, c2] = True
+                    todo.append((r2, c2))
+        out.append(members)
+    return out
 
 
 PAGE_SHARE = 0.5  # of the ring around the grid in one colour: the page (a gradient has none)
+PAGE_FLAT = 0.95  # share of an unknown position's middle in its colour: the page seen flat (as a cell is)
 
 
 MIDDLE = square_offsets(0.05, 3)  # the very middle of a position: what a ring leaves bare

@@ -1743,3 +1743,51 @@ def test_holes_side_by_side_showing_the_page_are_holes(seed: int) -> None:
     assert shown.look.cell_style == "touching" and shown.look.hole_style == "absent"
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+BORDER_HOLES_NOTHING_BEYOND = {
+    68: "hatched holes down the left column, a panel beyond the field in the holes' middle shade",
+    154: "holes left absent (the page shows), one in the bottom row, a line path",
+    279: "absent holes in the top row on a light grainy page, a flag goal",
+    813: "dark squares in the top row, the page beyond them lighter",
+    850: "an absent hole in the left column at half scale, a flag goal",
+    880: "an inner-square hole in the top row, JPEG q90",
+    908: "hatched holes along the top row, a start tile under the path",
+    935: "hatched holes in the top-left corner on a dark page, JPEG q90",
+}
+"""Half-drawn screens of dots whose alike ends the puzzle tells, with a hole on the grid's border:
+held back before ("a hole on the border of a board of dots: the grid may go on"), as a border
+of holes drawn as squares may lie past it unread. Nothing beyond the grid is drawn like its holes
+(the ring around the grid is the page, or the holes are the page), so none lies there
+(`roles._drawn_like_a_hole_beyond`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(BORDER_HOLES_NOTHING_BEYOND))
+def test_a_hole_on_the_border_with_nothing_drawn_beyond_lets_the_puzzle_tell_the_ends(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "half" and shown.look.cell_style == "dots", BORDER_HOLES_NOTHING_BEYOND[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked
+
+
+SQUARES_BEYOND_THE_GRID = 124
+"""Dots, dark squares for holes: two in the grid's last column and a whole column of them beyond
+it, which the dots' reader does not grow over. Read, the board would lack that column."""
+
+
+def test_holes_drawn_as_squares_beyond_the_grid_keep_the_ends_in_doubt() -> None:
+    shown = sample(SQUARES_BEYOND_THE_GRID)
+    assert shown.kind == "half" and shown.look.hole_style == "dark"
+    assert not detect(shown.image, read_text=False).ok
+
+
+START_FRAMED_BESIDE_AN_END = 1778
+"""Dots, a framed S whose letter is not read beside one end of the drawn path, the band of the
+first step under its frame: the start, as well as a goal beside an end of the path. Told to the
+solver as the goal, it read the path the wrong way round."""
+
+
+def test_a_marked_cell_beside_an_end_of_alike_ends_is_not_taken_for_the_goal() -> None:
+    found = detect(sample(START_FRAMED_BESIDE_AN_END).image, read_text=False)
+    assert not found.ok
+    assert "as well as the goal" in (found.reason or ""), found.reason

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from onestroke.bot.vision import detect
+from onestroke.bot.vision.reading import Reading
 from onestroke.practice import render
 from onestroke.practice.render import THEMES, render_screen
 from onestroke.practice.sprites import CAT_COLOURS
@@ -444,3 +445,56 @@ def test_cells_walked_in_the_page_colour_are_no_holes():
     found = detect(_touching_grid(WALKED_IN_THE_PAGE_COLOUR))
     board = found.board or found.unchecked_board
     assert board is not None and {(2, 4), (3, 4)} <= board.open_cells
+
+
+def _diagram_reading(text: str, around: np.ndarray | None = None) -> Reading:
+    """A board of dots read as text (`.` a cell, `#` and `o` holes), nothing else seen on it."""
+    from onestroke.bot.vision.reading import CELL, HOLE, Reading
+
+    kinds = np.array([[HOLE if ch in "#o" else CELL for ch in line.split()] for line in text.splitlines()])
+    rows, cols = kinds.shape
+    flags = (np.zeros((rows, cols - 1), bool), np.zeros((rows - 1, cols), bool))
+    colours = (np.zeros((rows, cols - 1, 3)), np.zeros((rows - 1, cols, 3)))
+    plain = np.zeros((rows, cols, 3))
+    return Reading(
+        "nodes", None, (0, rows, 0, cols), kinds, plain, plain, plain, *flags, *colours,
+        *(f.copy() for f in flags), *(f.copy() for f in flags), around=around,
+    )  # fmt: skip
+
+
+# the colours of a board of dots and the ring around it: `p` the page, `.` a dot on its field,
+# `#` a hole drawn as a dark square, `o` a hole left as the page
+DIAGRAM_COLOURS = {"p": (200, 200, 200), ".": (120, 90, 60), "#": (30, 30, 30), "o": (204, 200, 198)}
+
+# a column of dark squares beyond the grid's last column, which holds two
+SQUARES_BEYOND = """\
+p p p p p
+p . . # #
+p . . # #
+p . . . #
+p p p p p
+"""
+
+# holes left as the page: beyond the grid the page, alike them, and nothing drawn
+HOLES_OF_THE_PAGE = """\
+p p p p
+p . o p
+p . . p
+p p p p
+"""
+
+
+def _with_its_ring(text: str) -> tuple[Reading, np.ndarray]:
+    rows = [line.split() for line in text.splitlines()]
+    around = np.array([[DIAGRAM_COLOURS[ch] for ch in row] for row in rows], float)
+    inner = "\n".join(" ".join(row[1:-1]) for row in rows[1:-1])
+    return _diagram_reading(inner, around), around
+
+
+def test_squares_drawn_like_the_holes_beyond_the_grid_are_where_it_may_go_on():
+    from onestroke.bot.vision.roles import _drawn_like_a_hole_beyond
+
+    reading, _ = _with_its_ring(SQUARES_BEYOND)
+    assert _drawn_like_a_hole_beyond(reading) == [(0, 3), (1, 3), (2, 3)]
+    reading, _ = _with_its_ring(HOLES_OF_THE_PAGE)
+    assert _drawn_like_a_hole_beyond(reading) == []

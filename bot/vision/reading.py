@@ -74,6 +74,9 @@ class Reading:
     # `styles.straight_walls` and `styles._line_walls`)
     walls_right: np.ndarray | None = None
     walls_down: np.ndarray | None = None
+    # the colours of the grid with the ring of positions around it, (R + 2, C + 2, 3), as the
+    # classifier read them while growing the grid: what lies just beyond the board
+    around: np.ndarray | None = None
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -22,9 +22,11 @@ from functools import partial
 
 import numpy as np
 
+from onestroke.bot.vision.blobs import FLAT_THRESHOLD
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.reading import CELL, FIGURE, HOLE, MARK, Reading
-from onestroke.bot.vision.sampling import COLOURLESS, same
+from onestroke.bot.vision.sampling import COLOURLESS, colour_distance, commonest_colour, same
+from onestroke.bot.vision.styles import PAGE_SHARE
 from onestroke.bot.vision.walked import began_at, chain
 from onestroke.solver.board import Cell
 
@@ -1023,11 +1025,22 @@ def _doubt(
     bands: dict[tuple[Cell, Cell], np.ndarray],
     order: list[Cell],
     walked_colour: np.ndarray | None,
+    beside: list[tuple[Cell, Cell]],
 ) -> str | None:
     """Why the read board and chain may not be the whole level and route (None: no doubt seen).
 
     The puzzle tells a drawn path's alike ends apart only on the whole board with the whole
-    route: a chain cut short, or a grid cut short, asks the solver about another level."""
+    route: a chain cut short, or a grid cut short, asks the solver about another level. So does
+    a goal told to it that is the start: `beside` pairs the marked goal with an end of the chain
+    next to it, and where the gap between them is crossed (a band, or something over it: the
+    first step under the start's frame, seed 1778), the mark may be the start as well."""
+    crossed = [(mark, end) for mark, end in beside if _crossed(reading, mark, end)]
+    if crossed:
+        mark, end = crossed[0]
+        return (
+            f"{list(mark)} beside the end {list(end)}, the gap between them crossed: the start,"
+            " its first step under its mark, as well as the goal"
+        )
     loose = _loose_bands(bands, order, walked_colour)
     if loose is None:
         return "the path's colour unknown: the chain may not be the whole drawn path"
@@ -1035,20 +1048,51 @@ def _doubt(
         shown = ", ".join(f"{list(a)}-{list(b)}" for a, b in loose[:3])
         return f"gaps in the path's colour off the chain ({shown}): it may go on"
     holes = _holes_on_the_border(reading)
-    if holes:
-        return f"a hole on the border of a board of dots ({list(holes[0])}): the grid may go on"
+    beyond = _drawn_like_a_hole_beyond(reading) if holes else []
+    if beyond:
+        return (
+            f"a hole on the border of a board of dots ({list(holes[0])}), and beyond the grid"
+            f" {list(beyond[0])} drawn like its holes: the grid may go on"
+        )
     return None
 
 
 def _holes_on_the_border(reading: Reading) -> list[Cell]:
     """Holes on the border of a board of dots: the dots' reader grows the grid over dots (and
     hatching) only, so a border of holes drawn as squares may go on past the grid it read (seeds
-    124 and 347: a column or a row of dark or inner squares left off). Told from the bare field
-    around a missing dot, such squares would keep more boards; not measured apart yet."""
+    124 and 347: a column or a row of dark or inner squares left off)."""
     if reading.style != "nodes":
         return []
     rows, cols = reading.kinds.shape[:2]
     return [h for h in reading.positions(HOLE) if h[0] in (0, rows - 1) or h[1] in (0, cols - 1)]
+
+
+def _drawn_like_a_hole_beyond(reading: Reading) -> list[Cell]:
+    """The positions just beyond the grid (row or column -1 or one past the last) drawn like one
+    of its holes, where that is not the page around the board: a border of holes drawn as
+    squares the grid did not grow over (seed 124: a column of dark squares beyond one holding two).
+
+    The page is the colour most of the ring around the grid shares (half at the least, as
+    `styles._page_showing` takes it); a position within a flat edge of it (`FLAT_THRESHOLD`: no
+    edge the blob finder would see) shows nothing drawn, whatever the holes look like: a hole left
+    as the page (a missing dot where the field is drawn under the dots alone) is alike the page,
+    and a border of such holes could be seen by no reader; a hatched one, whose middle may be near
+    the page's shade, would have been grown over. Only a position off the page and drawn like a
+    hole inside the grid (a square of its colour) keeps the doubt. Seeds 68, 154, 279, 813, 850,
+    880, 908, 935: the ring the page (or a panel) all round. With no page (a gradient, a ring of
+    mixed UI), every position alike a hole counts.
+    """
+    if reading.around is None or not (reading.kinds == HOLE).any():
+        return []
+    around = reading.around
+    ring = np.ones(around.shape[:2], bool)
+    ring[1:-1, 1:-1] = False
+    holes = around[1:-1, 1:-1][reading.kinds == HOLE]
+    alike = ring & same(around[:, :, None, :], holes[None, None, :, :]).any(axis=2)
+    page = commonest_colour(around[ring])
+    if same(around[ring], page).mean() >= PAGE_SHARE:
+        alike &= colour_distance(around, page) > FLAT_THRESHOLD
+    return [(int(r) - 1, int(c) - 1) for r, c in zip(*np.nonzero(alike), strict=True)]
 
 
 def _loose_bands(
@@ -1076,7 +1120,7 @@ def _ends_of_path(
     order: list[Cell],
     odd_cells: _Odd,
     open_cells: frozenset[Cell] | None = None,
-    doubt: Callable[[], str | None] = lambda: None,
+    doubt: Callable[[list[tuple[Cell, Cell]]], str | None] = lambda beside: None,
 ) -> tuple[Cell | None, Cell | None, Check]:
     """A path is drawn: the start is the end of the path away from its head, or the end that keeps
     the start's own look; an odd position off the path may be the goal.
@@ -1160,7 +1204,10 @@ def _ends_of_path(
     if alike and open_cells is not None and len(off_path) <= 1 and (not off_path or goal):
         # ends alike, and nothing else wrong: the way round that can still be finished (walked.py),
         # when the chain is surely the whole drawn path (the puzzle's answer is for that route)
-        doubted = doubt()
+        # the goal beside an end that carries no marker (the cell after the start never does) may
+        # be the start, its first step hidden under its own marking (a frame, an S not read)
+        beside = [(off_path[0], e) for e in ends if off_path and _next_to(off_path[0], e) and e not in unsure]
+        doubted = doubt(beside)
         if doubted is not None:
             began, why = None, doubted
         else:
@@ -1184,6 +1231,16 @@ def _ends_of_path(
         + told
     )
     return start, end, Check("start", True, detail)
+
+
+def _next_to(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _crossed(reading: Reading, a: Cell, b: Cell) -> bool:
+    """Whether the gap between two neighbouring positions is no bare background: a band crosses
+    it, or something lies over it (a band under a frame or a letter, a thin line)."""
+    return reading.band(a, b) is not None or reading.covered(a, b) or reading.wide(a, b)
 
 
 ROUND = 0.8  # share of a figure's middle alike turned a quarter turn: a disc or a dot (0.93-0.99

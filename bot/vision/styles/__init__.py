@@ -213,6 +213,7 @@ def read_grid(
         patches=_patches_of_odd(image, lattice, box, kinds, colours),
         walls_right=walls_right & pairs_right,
         walls_down=walls_down & pairs_down,
+        around=ring_colours,
     )
 
 

@@ -1791,3 +1791,29 @@ def test_a_marked_cell_beside_an_end_of_alike_ends_is_not_taken_for_the_goal() -
     found = detect(sample(START_FRAMED_BESIDE_AN_END).image, read_text=False)
     assert not found.ok
     assert "as well as the goal" in (found.reason or ""), found.reason
+
+
+FIRST_STEP_UNDER_THE_START = {
+    38: "dots, a framed S, the band from it under the frame, rings on the next steps",
+    44: "framed cells, a start tile, a thin line path with step numbers",
+    81: "tiles, a start tile, a thin line path, an E goal",
+    119: "dots, a start blob beside the dot the path left to, a figure on the head",
+    518: "dots, a framed S, a band path under a pale hint line",
+    536: "tiles, a start tile, a thin line path, a finger on the head",
+    633: "dots, a framed S, a thin line path, a flag goal, a finger on the head",
+    699: "tiles, a start tile, a thin line path, a finger on the head",
+    735: "dots, a framed S, a dotted path, dark-square holes",
+    928: "dots, a framed S, inner-square holes, a thin line path, a finger on the head",
+}
+"""Half-drawn screens whose start (a tile of its own colour, an S) lies off the chain read from
+the bands, beside one end of it: the first step's band runs under the start's own marking and
+was not read ("cannot tell where the drawn path began", or "looks like a start, not a goal").
+The path begins at the start, so it is joined to that end (`roles._with_the_first_step`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(FIRST_STEP_UNDER_THE_START))
+def test_a_start_beside_one_end_of_the_path_is_where_it_began(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "half", FIRST_STEP_UNDER_THE_START[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

@@ -498,3 +498,23 @@ def test_squares_drawn_like_the_holes_beyond_the_grid_are_where_it_may_go_on():
     assert _drawn_like_a_hole_beyond(reading) == [(0, 3), (1, 3), (2, 3)]
     reading, _ = _with_its_ring(HOLES_OF_THE_PAGE)
     assert _drawn_like_a_hole_beyond(reading) == []
+
+
+def test_a_start_of_its_own_colour_beside_one_end_of_the_chain_is_its_first_step():
+    """`S` a start tile off the chain `a b c d`, beside its end `a`: joined where something crosses
+    the gap between them (the band under the start's frame), not where it is bare (a hint line
+    begins a step away from the start), nor where the start is beside both ends."""
+    from onestroke.bot.vision.roles import _Odd, _with_the_first_step
+
+    reading = _diagram_reading(". . .\n. . .")
+    odd = _Odd([], [], [(0, 0)], {}, [])
+    chain = [(1, 0), (1, 1), (1, 2), (0, 2)]  # `S . d` over `a b c`: S beside a only
+    reading.covered_down[0, 0] = True
+    assert _with_the_first_step(reading, chain, odd) == [(0, 0), *chain]
+    assert _with_the_first_step(reading, chain[::-1], odd) == [*chain[::-1], (0, 0)]
+    reading.covered_down[0, 0] = False
+    assert _with_the_first_step(reading, chain, odd) == chain  # a bare gap
+    reading.bands_down[0, 0] = True
+    assert _with_the_first_step(reading, chain, odd) == [(0, 0), *chain]
+    both = [(1, 0), (1, 1), (0, 1)]  # `S c` over `a b`: the start beside both ends
+    assert _with_the_first_step(reading, both, odd) == both

@@ -211,6 +211,7 @@ def interpret(reading: Reading) -> Roles:
             lit=lit,
         )
     if order:
+        order = _with_the_first_step(reading, order, odd)
         # (why the board or the chain may not be whole: asked only where the ends look alike)
         doubt = partial(_doubt, reading, bands, order, walked_colour)
         start, end, start_check = _ends_of_path(order, odd, open_cells, doubt)
@@ -958,6 +959,33 @@ def _red_distance(bgr: np.ndarray) -> float:
         return 180.0
     hue, _, _ = colorsys.rgb_to_hsv(r, g, b)
     return 360.0 * min(hue, 1.0 - hue)
+
+
+def _with_the_first_step(reading: Reading, order: list[Cell], odd: _Odd) -> list[Cell]:
+    """The chain with the start joined to it where the start's own marking hid its first step.
+
+    A drawn path begins at the start, so a start drawn by its own look (a tile of its own
+    colour, an S) that lies off the chain, beside one of its ends, is the cell the path left
+    from: the band of that first step runs under the start's frame or letter and was not read
+    (seeds 38, 44, 81, 518: "cannot tell where the drawn path began"; 119, 536, 699, 928: "looks
+    like a start, not a goal"). Joined only where the chain's ends show no start's look
+    themselves, the start is the one such position off the chain and beside one end alone, and
+    the gap between them is no bare background (a band, or something over it: a hint line begins
+    a step away from the start and leaves that gap bare)."""
+    ends = (order[0], order[-1])
+    looks = [c for c in odd.coloured if c not in order] + [
+        c for c, letter in odd.letters.items() if letter == "S" and c not in order
+    ]
+    if any(e in odd.coloured or odd.letters.get(e) == "S" for e in ends) or len(set(looks)) != 1:
+        return order
+    start = looks[0]
+    beside = [e for e in ends if _next_to(start, e)]
+    if len(beside) != 1:
+        return order
+    (step,) = beside
+    if not _crossed(reading, start, step):
+        return order
+    return [start, *order] if step == order[0] else [*order, start]
 
 
 def _path_detail(order: list[Cell] | None) -> str:

@@ -30,7 +30,14 @@ from onestroke.bot.imageio import read_image  # noqa: E402
 from onestroke.bot.labels import compare, detection_record, label_text, parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
 from onestroke.bot.vision.screens import point_box  # noqa: E402
-from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
+from onestroke.bot.vision.taught import (  # noqa: E402
+    Example,
+    TaughtLook,
+    TeachError,
+    join_pairs,
+    read,
+    teach,
+)
 from onestroke.bot.vision.text import Word  # noqa: E402
 from onestroke.coords import Geometry, Point, Rect  # noqa: E402
 from onestroke.practice.levels import make_level  # noqa: E402
@@ -517,3 +524,36 @@ def test_a_fresh_start_in_the_paths_colour_is_read_from_a_look_taught_without_on
     cv2.circle(red, (round(x), round(y)), round(0.3 * s.truth.pitch[0]), (40, 40, 220), -1, cv2.LINE_AA)
     found = read(red, look)
     assert not found.ok, found.board
+
+
+def test_a_path_along_the_boards_edge_teaches_its_gaps_apart_on_every_side():
+    """A path along the bottom row and up the right column: its plain neighbours lie above it and
+    to its left only. Taking each walked cell's neighbours below and to the right alone taught no
+    gap "apart" at all (look 13's half-drawn screen), and every pair then counted as joined."""
+    board = Board(3, 3, frozenset((r, c) for r in range(3) for c in range(3)), (2, 0))
+    walked = ((2, 0), (2, 1), (2, 2), (1, 2))
+    # . . .
+    # . . H      S = the start, w walked, H the head
+    # S w w
+    pairs = join_pairs(board, walked)
+    assert sorted(pairs["joined"]) == [((1, 2), (2, 2)), ((2, 0), (2, 1)), ((2, 1), (2, 2))]
+    assert sorted(pairs["apart"]) == [((0, 2), (1, 2)), ((1, 0), (2, 0)), ((1, 1), (1, 2)), ((1, 1), (2, 1))]
+
+
+JOINS_ON_EVERY_SIDE = {12: (12003, 12010), 13: (13001, 13002)}
+"""Half-drawn screens read exactly once a walked cell's gaps to its open neighbours on every side
+are taught (both refused before: "the N walked cells do not form one path from the start"): look
+13's taught path ran along the board's bottom and right edge, so it taught no gap apart and every
+pair read as joined; look 12's one taught gap apart had the start on its left, 12003's start has
+a walked cell on its left, not joined (its gap to the plain cell on the start's left teaches it)."""
+
+
+@pytest.mark.parametrize("seed", sorted(JOINS_ON_EVERY_SIDE))
+def test_the_walked_cells_order_from_gaps_taught_on_every_side(seed):
+    shown = screens_of(seed, 16)
+    chosen, held = split(shown, 2, complete_taught=False)
+    look = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    for level in JOINS_ON_EVERY_SIDE[seed]:
+        (half,) = [s for s in held if s.seed == level]
+        found = read(half.image, look)
+        assert outcome_of(half, found, 0.0)[0] == "exact", (level, found.reason)

@@ -450,16 +450,25 @@ def ring(rows: int, cols: int, width: int = 2) -> list[Cell]:
 
 
 def join_pairs(board: Board, walked: Sequence[Cell]) -> dict[str, list[tuple[Cell, Cell]]]:
-    """Side-neighbour pairs of walked cells: consecutive on the path, or not."""
+    """Side-neighbour pairs of walked cells (each pair once, the upper or left cell first):
+    consecutive on the path, or not. A walked cell's open neighbours on every side count: a path
+    along the board's bottom or right edge has its plain neighbours above it and to its left only
+    (look 13's taught half-drawn screen showed no gap "apart" when only those below and to the
+    right were taken)."""
     steps = {frozenset(pair) for pair in zip(walked, walked[1:], strict=False)}
     on_path = set(walked)
     pairs: dict[str, list[tuple[Cell, Cell]]] = {"joined": [], "apart": []}
-    for r, c in on_path:
-        for other in ((r, c + 1), (r + 1, c)):
-            if other in board.open_cells:
-                kind = "joined" if frozenset(((r, c), other)) in steps else "apart"
-                if kind == "joined" or other in on_path or len(walked) > 1:
-                    pairs[kind].append(((r, c), other))
+    seen: set[frozenset[Cell]] = set()
+    for r, c in sorted(on_path):
+        for other in ((r, c + 1), (r + 1, c), (r, c - 1), (r - 1, c)):
+            pair = frozenset(((r, c), other))
+            if other not in board.open_cells or pair in seen:
+                continue
+            seen.add(pair)
+            kind = "joined" if pair in steps else "apart"
+            if kind == "joined" or other in on_path or len(walked) > 1:
+                first, second = sorted(((r, c), other))
+                pairs[kind].append((first, second))
     return pairs
 
 

@@ -99,6 +99,9 @@ MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
 REFINE_REACH = 0.12  # a lattice's pitch is refined within this share of the fitted one
 EDGE_SLACK = 0.1  # a hole grown onto the board may reach this share of the pitch past the image's edge
+# the path's end cells, seen once a screen with the path coming in from one side, are read in
+# every quarter turn: a head on another screen comes in from another side (look 15's band)
+TURNED_ROLES: frozenset[str] = frozenset({"head", "start_walked"})
 MIN_PATH = 2  # positions read as walked that say a path is drawn (one may be a misread cell)
 MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
 MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start
@@ -396,6 +399,18 @@ def fit_model(samples: np.ndarray, weights: np.ndarray | None = None, cells: int
     if len(samples) >= LOCAL_MIN:
         even_limit = max(LIMIT_FLOOR, LIMIT_FACTOR * float(np.quantile(model.even(samples), 0.95)))
     return Model(model.mean, model.spread, limit, count, weights, local_limit, even_limit)
+
+
+def quarter_turns(features: np.ndarray) -> list[np.ndarray]:
+    """Cells' pictures (`cell_features`, one a row, with or without their detail) as they are and
+    turned by one, two and three quarters: a path's end cell as it shows with the path coming in
+    from each side."""
+    n = len(features)
+    planes = features.shape[1] // (PATCH * PATCH)
+    colour = features[:, : PATCH * PATCH * 3].reshape(n, PATCH, PATCH, 3)
+    detail = features[:, PATCH * PATCH * 3 :].reshape(n, planes - 3, PATCH, PATCH)
+    turned = [(np.rot90(colour, k, axes=(1, 2)), np.rot90(detail, k, axes=(2, 3))) for k in range(4)]
+    return [np.concatenate([c.reshape(n, -1), d.reshape(n, -1)], axis=1) for c, d in turned]
 
 
 def pixel_weights(samples: dict[str, list[np.ndarray]]) -> np.ndarray:
@@ -1098,8 +1113,10 @@ def read_lattice(
     positions = [(r, c) for r in range(whole.rows) for c in range(whole.cols)]
     features = cell_features(lab, whole, positions, look.detail)
     names = list(look.roles)
-    fits = np.stack([look.roles[n].scores(features) for n in names], axis=1)
-    costs = np.stack([look.roles[n].costs(features) for n in names], axis=1)
+    turns = quarter_turns(features) if TURNED_ROLES & set(names) else [features]
+    seen = {n: turns if n in TURNED_ROLES else [features] for n in names}
+    fits = np.stack([np.min([look.roles[n].scores(f) for f in seen[n]], axis=0) for n in names], axis=1)
+    costs = np.stack([np.min([look.roles[n].costs(f) for f in seen[n]], axis=0) for n in names], axis=1)
     if look.backgrounds and "outside" in names:  # the outside's likeliest kind speaks for it
         k = names.index("outside")
         kinds = np.stack([m.costs(features) for m in look.backgrounds], axis=1)
@@ -1109,7 +1126,10 @@ def read_lattice(
         costs[nearer, k] = kinds[np.arange(len(best)), best][nearer]
         fits[nearer, k] = np.minimum(kind_fits[np.arange(len(best)), best][nearer], fits[nearer, k])
     # a position far from its role with every pixel weighed alike fits it no better than its limit
-    evens = np.stack([look.roles[n].even(features) / look.roles[n].even_limit for n in names], axis=1)
+    evens = np.stack(
+        [np.min([look.roles[n].even(f) for f in seen[n]], axis=0) / look.roles[n].even_limit for n in names],
+        axis=1,
+    )
     limits = np.array([look.roles[n].limit for n in names])
     fits = np.where(evens > 1.0, np.maximum(fits, limits * evens), fits)
     nearest = costs.argmin(axis=1)
@@ -1129,7 +1149,8 @@ def read_lattice(
     score = {pos: float(scores[i, k]) for i, (pos, k) in enumerate(zip(positions, nearest, strict=True))}
     parts = np.zeros(len(positions))
     for k in np.unique(nearest):
-        parts[nearest == k] = look.roles[names[k]].local(features[nearest == k])
+        model, chosen = look.roles[names[k]], nearest == k
+        parts[chosen] = np.min([model.local(f[chosen]) for f in seen[names[k]]], axis=0)
     local = dict(zip(positions, parts.tolist(), strict=True))
     runner_up = {
         pos: runner_up_of(costs[i], names, names[k])

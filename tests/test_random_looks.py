@@ -1819,3 +1819,31 @@ def test_a_start_beside_one_end_of_the_path_is_where_it_began(seed: int) -> None
     assert shown.kind == "half", FIRST_STEP_UNDER_THE_START[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+OVER_THE_MIDDLE_ONLY = {
+    276: "touching cells, a disc on the start, a glowing line whose end on the head reads paler",
+    1603: "circle tiles, a dot on the start, a glowing line whose rounded end on the head reads paler",
+    1116: "framed cells, a band path, an avatar on the head under the finger's light",
+}
+"""Half-drawn screens (held-out seeds) read the wrong way round: one end of the chain read as a
+tile of a colour of its own, so kept as the start, where it was something drawn over the middle
+of a cell that shows the plain colour around it (the glowing line's end, the avatar on the head).
+A start tile keeps its colour to its edge (`roles._plain_margin`); so the ends are alike, and the
+puzzle tells them (only the way from the true start can still be finished). 276 was refused only
+because, read from its head, the board failed parity. 1116's bottom row of holes drawn as inner
+squares is left off the grid (the same level to solve)."""
+
+
+@pytest.mark.parametrize("seed", sorted(OVER_THE_MIDDLE_ONLY))
+def test_something_over_an_ends_middle_only_is_no_start_tile(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "half", OVER_THE_MIDDLE_ONLY[seed]
+    found = detect(shown.image, read_text=False)
+    assert found.ok, found.reason
+    assert found.board is not None and shown.truth.board is not None
+    assert found.board.start == shown.truth.board.start
+    assert found.walked == shown.truth.walked
+    if seed != 1116:
+        assert found.board == shown.truth.board
+

@@ -500,6 +500,32 @@ def test_squares_drawn_like_the_holes_beyond_the_grid_are_where_it_may_go_on():
     assert _drawn_like_a_hole_beyond(reading) == []
 
 
+# a walked end's middle over its margin: `P` the plain cells' colour, `G` a start tile's green,
+# `b` a blend a third of the way from P to G (a soft edge, blurred); the path drawn over tiles
+# that keep their colour
+MIDDLE_OVER_MARGIN = """\
+G G G b
+G P b P
+"""
+MARGIN_COLOURS = {"P": (200, 170, 160), "G": (100, 230, 60), "b": (167, 190, 127)}
+
+
+def test_an_end_whose_margin_shows_the_plain_colour_has_something_over_its_middle_only():
+    """`roles._plain_margin`: a tile of its own colour keeps it to its margin (a start tile); a
+    disc, an avatar or a line's end over the middle leaves the tile's plain colour around it."""
+    from onestroke.bot.vision.roles import _plain_margin
+
+    middles, margins = (line.split() for line in MIDDLE_OVER_MARGIN.splitlines())
+    reading = _diagram_reading(" ".join("." for _ in middles))
+    plain = np.array(MARGIN_COLOURS["P"], float)
+    seen = []
+    for c, (middle, margin) in enumerate(zip(middles, margins, strict=True)):
+        reading.grounds[0, c] = MARGIN_COLOURS[margin]
+        seen.append(_plain_margin(reading, (0, c), np.array(MARGIN_COLOURS[middle], float), plain))
+    assert seen == [False, True, True, True]
+    assert not _plain_margin(reading, (0, 1), np.array(MARGIN_COLOURS["G"], float), None)
+
+
 def test_a_start_of_its_own_colour_beside_one_end_of_the_chain_is_its_first_step():
     """`S` a start tile off the chain `a b c d`, beside its end `a`: joined where something crosses
     the gap between them (the band under the start's frame), not where it is bare (a hint line

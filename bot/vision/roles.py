@@ -95,8 +95,12 @@ def interpret(reading: Reading) -> Roles:
     ]
     coloured = [c for c in others if sum(same(colour[c], colour[o]) for o in others) == 1]
     strays = [c for c in others if c not in coloured]
+    over_middle: list[Cell] = []  # walked cells with something of another colour over the middle only
     if walked_colour is not None:  # a start of its own colour stays so under the path
-        coloured += [c for c in in_path if c in colour and not same(colour[c], walked_colour)]
+        unlike = [c for c in in_path if c in colour and not same(colour[c], walked_colour)]
+        ends = (order[0], order[-1]) if order else ()
+        over_middle = [c for c in unlike if c in ends and _plain_margin(reading, c, colour[c], plain_colour)]
+        coloured += [c for c in unlike if c not in over_middle]
     marks = _named_marks(reading, marks, plain_colour)
     ends = [order[0], order[-1]] if order else sorted(set(figures + marks + coloured))
     ringed = _ringed(reading, strays, colour, open_cells, in_path, ends)
@@ -206,6 +210,7 @@ def interpret(reading: Reading) -> Roles:
             unsure=[
                 c
                 for c in _markers(reading, figures, marks, ends_now, walked_colour, plain_colour)
+                + [e for e in ends_now if e in over_middle]
                 if c not in lit
             ],
             lit=lit,
@@ -1308,6 +1313,22 @@ def _markers(
         elif cell in marks and _covers(reading, cell, [walked_colour, plain_colour]):
             out.append(cell)  # a mark over the end's middle: a disc, an avatar
     return out
+
+
+def _plain_margin(reading: Reading, cell: Cell, middle: np.ndarray, plain_colour: np.ndarray | None) -> bool:
+    """Whether a walked cell whose middle reads `middle` (another colour than the path's) shows
+    the plain cells' colour in its margin rather than that colour: something drawn over its middle
+    only (a disc, an avatar, the rounded end of a glowing line), not a tile of a colour of its own.
+
+    A start drawn as a tile of its own colour keeps that colour to the tile's edge under the path;
+    a mark over the middle leaves the tile's own colour around it, and where the path is drawn over
+    tiles that keep their colour (a band, a line), that is the plain colour (seed 1603: the
+    glowing line's end on the head, paler than along the line; 1116: an avatar under the finger's
+    light, read as one flat colour, the cell's showing beside it, blurred)."""
+    if plain_colour is None:
+        return False
+    ground = reading.grounds[cell]
+    return bool(colour_distance(ground, plain_colour) < colour_distance(ground, middle))
 
 
 def _has_face(reading: Reading, cell: Cell) -> bool:

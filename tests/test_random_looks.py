@@ -1847,3 +1847,30 @@ def test_something_over_an_ends_middle_only_is_no_start_tile(seed: int) -> None:
     if seed != 1116:
         assert found.board == shown.truth.board
 
+
+LINE_INTO_THE_START_DOT = 1217
+"""Tiles, a dot on the start and one step drawn as a thin line into a plain tile, ending in its
+middle: the tile read as marked, so no path was seen and the line's end was taken for a goal.
+The line from the start's dot is a step (no hint is drawn from the start); a path of one step
+with a round marker on one end and nothing on the other cannot say where it began."""
+
+
+def test_one_step_from_a_start_dot_into_a_marked_tile_is_refused_not_read_as_a_goal() -> None:
+    shown = sample(LINE_INTO_THE_START_DOT)
+    assert shown.kind == "half" and shown.look.start_marker == "dot"
+    found = detect(shown.image, read_text=False)
+    assert not found.ok, f"read as {found.board} with {len(found.walked)} walked"
+    assert "may mark the start as well as the head" in (found.reason or ""), found.reason
+
+
+ONE_STEP_FROM_A_DISC_RINGED = 1145
+"""Tiles, a disc on the start, one step drawn as a thin line into a plain tile (its end read as a
+marked tile), rings around the head's next steps: refused as "4 positions look unlike the plain
+cells" while the step was not joined; joined, the rings say which end is the head."""
+
+
+def test_one_step_from_a_start_disc_with_the_heads_next_steps_ringed_is_read() -> None:
+    shown = sample(ONE_STEP_FROM_A_DISC_RINGED)
+    assert shown.kind == "half" and shown.look.next_rings
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked

@@ -215,6 +215,11 @@ def interpret(reading: Reading) -> Roles:
             ],
             lit=lit,
         )
+    elif order:  # a step from a figure into a marked tile, no cell to take the path's colour from: a
+        # round marker on the figure's end may be the start's as well (seed 1217: the start's dot,
+        # the first step's line ending on a plain tile read as marked)
+        ends_now = (order[0], order[-1])
+        odd = replace(odd, unsure=_markers(reading, figures, marks, ends_now, None, plain_colour))
     if order:
         order = _with_the_first_step(reading, order, odd)
         # (why the board or the chain may not be whole: asked only where the ends look alike)
@@ -1287,7 +1292,7 @@ def _markers(
     figures: list[Cell],
     marks: list[Cell],
     ends: tuple[Cell, Cell],
-    walked_colour: np.ndarray,
+    walked_colour: np.ndarray | None,
     plain_colour: np.ndarray | None,
 ) -> list[Cell]:
     """The path's ends that carry a marker that may be the start's as well as the head's.
@@ -1307,7 +1312,7 @@ def _markers(
             if _has_face(reading, cell):
                 continue  # a character: it walks with the head
             round_ = reading.turned is not None and float(reading.turned[cell]) >= ROUND
-            shade = _shade_of(reading.colours[cell], walked_colour)
+            shade = walked_colour is not None and _shade_of(reading.colours[cell], walked_colour)
             if reading.figure_in_path_colour or (round_ and not shade):
                 out.append(cell)
         elif cell in marks and _covers(reading, cell, [walked_colour, plain_colour]):

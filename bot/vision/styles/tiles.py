@@ -109,7 +109,7 @@ def _with_centre_line(
     would be, so `roles.py` reads the path as it reads any other."""
     lattice, box = reading.lattice, reading.box
     core = sample(image, lattice, box, CORE)
-    lined, join_right, join_down, lines_to, walked_colours = centre_line_joins(
+    lined, join_right, join_down, lines_to, walked_colours, into_plain = centre_line_joins(
         image,
         lattice,
         box,
@@ -130,8 +130,12 @@ def _with_centre_line(
     join_right &= both_right
     join_down &= both_down
     lined &= cell
-    if lined.any():  # which way each line runs, joined or not (a line over plain cells)
-        reading = replace(reading, lines_to=lines_to & lined[..., None])
+    # (and a tile in the plain colour, marked or not, whose line runs into a start's marker and
+    # ends in its middle: a step from the start, which no hint is (a hint begins beyond the head),
+    # joined to the marker by `roles._lined_into`; seed 1217's line end read as a marked tile)
+    into_plain &= cell | marked
+    if (lined | into_plain).any():  # which way each line runs, joined or not (a line over plain cells)
+        reading = replace(reading, lines_to=lines_to & (lined | into_plain)[..., None])
     if not (join_right.any() or join_down.any()):
         # (a line into a start's marker, joined by `roles.py`: the finger's light on it says the head)
         return replace(reading, lights=_lit(core, reading.grounds) & lined) if lined.any() else reading
@@ -171,10 +175,11 @@ def centre_line_joins(
     near: float = COLOUR_TOLERANCE,
     covered: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(lined, join_right, join_down, lines_to, walked_colours) for the positions of `box`: the
-    tiles a line or band through their middles joins to a neighbour, the joins, which way (up,
-    right, down, left) each tile's centre line runs (`_centre_lines`' arms, (R, C, 4); only
-    `lined` tiles' mean it), and the colour each lined tile shows as walked.
+    """(lined, join_right, join_down, lines_to, walked_colours, into_plain) for the positions of
+    `box`: the tiles a line or band through their middles joins to a neighbour, the joins, which
+    way (up, right, down, left) each tile's centre line runs (`_centre_lines`' arms, (R, C, 4);
+    only `lined` tiles' mean it), the colour each lined tile shows as walked, and the tiles in the
+    plain colour whose line runs only into a covered middle (see below; not in `lined`).
 
     Two neighbouring tiles are joined when each carries a centre line (`_centre_lines`) running to
     the side they share and the line crosses the gap between them (`_lines_across`; a band as
@@ -211,6 +216,7 @@ def centre_line_joins(
             np.zeros((rows - 1, cols), bool),
             arms,
             walked_colours,
+            np.zeros((rows, cols), bool),
         )
     thin_right, thin_down = _lines_across(image, lattice, box, background)
     # a line in nearly the page's colour (white on a pale page) does not stand clear of the gaps:
@@ -238,6 +244,7 @@ def centre_line_joins(
     into_bare[:-1, :] |= lines[:-1, :] & arms[:-1, :, 2] & bare[1:, :] & thin_down
     into_bare[1:, :] |= lines[1:, :] & arms[1:, :, 0] & bare[:-1, :] & thin_down
     rest = cells & ~lined & ~into_bare
+    into_plain = np.zeros((rows, cols), bool)
     if rest.any():
         plain = same(grounds, commonest_colour(median[rest]))
         # the path drawn as a bold band over tiles in the plain colour: walked in the band's colour
@@ -253,9 +260,11 @@ def centre_line_joins(
         # a hint's line is often as pale as the gaps it crosses, so it may not show there: plain
         # tiles whose lines run into each other are plain cells under a line all the same
         lined |= touched_by(into_right & plain_right, into_down & plain_down)
-        # (a line over a plain tile into a start is a hint's: `roles._line_into`)
+        # (a line over a plain tile into a start is a hint's or a path's, not told apart:
+        # `roles._line_into`; one that ends on that tile, its only arm into the start, is a step)
+        into_plain = into_bare & plain & (arms.sum(axis=-1) == 1)
         into_bare &= ~plain
-    return lined | into_bare, join_right, join_down, arms, walked_colours
+    return lined | into_bare, join_right, join_down, arms, walked_colours, into_plain
 
 
 def _pure_lines(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:
@@ -566,7 +575,7 @@ def _classify(
     # than 3 corners; their centre lines joined say they are cells all the same)
     unframed = ~framed & covered & (kinds == FOREIGN) & ~same(median, background, near)
     if (marked | unframed).any():  # only a marked or covered tile may carry a centre line
-        lined, _, _, arms, walked = centre_line_joins(
+        lined, _, _, arms, walked, _ = centre_line_joins(
             image, lattice, box, core, median, background, kinds == CELL, near=near, covered=marked
         )
         # a path enters a cell and leaves it once: lines out to three or four sides of an unframed

@@ -1,5 +1,6 @@
-"""Connected components with their stats (bot/vision/blobs.py `components`): the same numbers as
-OpenCV's own stats, gathered from the set pixels alone on a sparse mask."""
+"""Connected components with their stats (bot/vision/blobs.py `components`, `run_stats`): the same
+numbers as OpenCV's own stats, gathered from the set pixels alone on a sparse mask, or from the
+labels' runs along the rows."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.vision.blobs import components
+from onestroke.bot.vision.blobs import components, run_stats
 
 PIECES = """
 ..........
@@ -70,3 +71,33 @@ def test_random_masks_match_opencv() -> None:
             want = opencv(mask, connectivity, algorithm)
             assert count == want[0] and np.array_equal(labels, want[1])
             assert np.array_equal(stats[1:], want[2][1:]) and np.array_equal(centroids[1:], want[3][1:])
+
+
+def test_run_stats_are_opencvs_stats() -> None:
+    mask = mask_of(PIECES)
+    count, labels = cv2.connectedComponentsWithAlgorithm(mask, 4, cv2.CV_32S, cv2.CCL_DEFAULT)
+    stats = run_stats(labels, count)
+    assert np.array_equal(stats[1:], opencv(mask, 4, cv2.CCL_DEFAULT)[2][1:])
+    plus = int(np.flatnonzero(stats[:, cv2.CC_STAT_TOP] == 1)[1])  # the square first, in raster order
+    assert stats[plus].tolist() == [6, 1, 3, 3, 5]  # left, top, width, height, area
+
+
+def test_run_stats_of_a_region_that_wraps_a_row_end() -> None:
+    # a run ends at each row's last pixel even where the next row begins with the same label
+    mask = mask_of("""
+.###
+####
+#...
+""")
+    count, labels = cv2.connectedComponentsWithAlgorithm(mask, 4, cv2.CV_32S, cv2.CCL_DEFAULT)
+    assert count == 2
+    assert run_stats(labels, count)[1].tolist() == [0, 0, 4, 3, 8]
+
+
+def test_run_stats_on_random_masks() -> None:
+    rng = np.random.default_rng(11)
+    for _ in range(60):
+        h, w = (int(v) for v in rng.integers(1, 80, 2))
+        mask = ((rng.random((h, w)) < rng.random()) * 255).astype(np.uint8)
+        count, labels = cv2.connectedComponentsWithAlgorithm(mask, 4, cv2.CV_32S, cv2.CCL_DEFAULT)
+        assert np.array_equal(run_stats(labels, count)[1:], opencv(mask, 4, cv2.CCL_DEFAULT)[2][1:])

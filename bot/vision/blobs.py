@@ -137,6 +137,39 @@ def components(
     return count, labels, stats, centroids
 
 
+def run_stats(labels: np.ndarray, count: int) -> np.ndarray:
+    """OpenCV's stats (left, top, width, height, area; int32, row 0 left zero) of the `count`
+    labelled regions of `labels`, gathered from their runs along the rows.
+
+    OpenCV's stats visit every pixel (3.4 of 5.0 ms on a phone screen's flat mask, where the
+    labels take 1.5); a flat mask's regions are long runs of one label, a few thousand on a
+    screen, so the same whole numbers come from each run's ends: its row, first and last column."""
+    h, w = labels.shape
+    flat = labels.ravel()
+    change = flat[1:] != flat[:-1]
+    change[w - 1 :: w] = True  # a row's last pixel ends its run
+    ends = np.append(np.flatnonzero(change), flat.size - 1)
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    label = flat[starts]
+    kept = label > 0
+    starts, ends, label = starts[kept], ends[kept], label[kept]
+    row = starts // w
+    first, last = starts - row * w, ends - row * w
+    left, top = np.full(count, w, np.int64), np.full(count, h, np.int64)
+    right, bottom = np.zeros(count, np.int64), np.zeros(count, np.int64)
+    np.minimum.at(left, label, first)
+    np.maximum.at(right, label, last)
+    np.minimum.at(top, label, row)
+    np.maximum.at(bottom, label, row)
+    stats = np.zeros((count, 5), np.int32)
+    stats[1:, cv2.CC_STAT_LEFT] = left[1:]
+    stats[1:, cv2.CC_STAT_TOP] = top[1:]
+    stats[1:, cv2.CC_STAT_WIDTH] = right[1:] - left[1:] + 1
+    stats[1:, cv2.CC_STAT_HEIGHT] = bottom[1:] - top[1:] + 1
+    stats[1:, cv2.CC_STAT_AREA] = np.bincount(label, weights=last - first + 1, minlength=count)[1:]
+    return stats
+
+
 def box_middles(stats: np.ndarray) -> np.ndarray:
     """The middle of each region's bounding box (x, y), pixel centres at whole numbers.
 
@@ -157,7 +190,8 @@ def compact_blobs(image: np.ndarray, flat: np.ndarray | None = None) -> Blobs:
     filling their box (`flat`: `flat_mask(image)` where the caller made it already)."""
     flat = flat_mask(image) if flat is None else flat
     mask = cv2.bitwise_and(flat, cv2.bitwise_not(line_mask(image)))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    count, labels = cv2.connectedComponentsWithAlgorithm(mask, 4, cv2.CV_32S, cv2.CCL_DEFAULT)
+    stats = run_stats(labels, count)
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)

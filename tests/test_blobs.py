@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.vision.blobs import components, run_stats
+from onestroke.bot.vision.blobs import DotSearch, components, run_stats
 
 PIECES = """
 ..........
@@ -101,3 +101,24 @@ def test_run_stats_on_random_masks() -> None:
         mask = ((rng.random((h, w)) < rng.random()) * 255).astype(np.uint8)
         count, labels = cv2.connectedComponentsWithAlgorithm(mask, 4, cv2.CV_32S, cv2.CCL_DEFAULT)
         assert np.array_equal(run_stats(labels, count)[1:], opencv(mask, 4, cv2.CCL_DEFAULT)[2][1:])
+
+
+def test_the_dot_search_builds_each_reach_on_the_last() -> None:
+    # a field with a 5 px bright dot and a 12 px dark one (too wide for the narrow reach)
+    grey = np.full((40, 60), 120, np.uint8)
+    grey[15:20, 40:45] = 220
+    grey[20:32, 15:27] = 20
+    image = cv2.merge([grey, grey, grey])
+    search = DotSearch(image)
+    narrow = search.blobs(11)
+    assert (narrow.x.tolist(), narrow.y.tolist(), narrow.w.tolist()) == ([42.0], [17.0], [5.0])
+    wide = search.blobs(15, 11)  # only what the narrow reach could not see
+    assert (wide.x.tolist(), wide.y.tolist(), wide.w.tolist()) == ([20.5], [25.5], [12.0])
+    for reach in (11, 15):  # the same field as the opening and closing taken from the grey
+        kernel = np.ones((reach, reach), np.uint8)
+        search = DotSearch(image)
+        search.blobs(11)
+        search.blobs(reach)
+        opened, closed = cv2.dilate(search._eroded, kernel), cv2.erode(search._dilated, kernel)
+        assert np.array_equal(opened, cv2.morphologyEx(grey, cv2.MORPH_OPEN, kernel))
+        assert np.array_equal(closed, cv2.morphologyEx(grey, cv2.MORPH_CLOSE, kernel))

@@ -25,9 +25,9 @@ from onestroke.bot.vision.blobs import (
     MIN_DOT,
     WIDE_DOT_REACH,
     Blobs,
+    DotSearch,
     as_bgr,
     compact_blobs,
-    dot_blobs,
     flat_mask,
 )
 from onestroke.bot.vision.checks import (
@@ -200,8 +200,9 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
     assert best is not None
     # no flat shapes made a board: shaded dots on a field (a glow, a soft shadow) give no flat
     # region, so look for small things standing out of the field (only here: it finds letters too)
+    dots = DotSearch(work)  # the wider reach builds on the narrow one's erosion and dilation
     for reach in (DOT_REACH, WIDE_DOT_REACH):  # the wider reach only where the narrow read nothing
-        for found in _detections(image, factor, work, flat, dots=True, reach=reach):
+        for found in _detections(image, factor, work, flat, dots=dots, reach=reach):
             if found.ok and found.style != "nodes":
                 found = _too_small(found)
             if found.ok:
@@ -260,20 +261,20 @@ def _detections(
     work: np.ndarray,
     flat: np.ndarray,
     *,
-    dots: bool = False,
+    dots: DotSearch | None = None,
     reach: int = DOT_REACH,
 ) -> Iterator[Detection]:
     """One detection per linked group of blobs found on `work` (`image` at `factor` scale;
-    `flat`: its flat mask), largest groups first: flat compact regions, or with `dots` small
-    things (narrower than `reach`) that stand out of the field around them."""
+    `flat`: its flat mask), largest groups first: flat compact regions, or with `dots` (the dot
+    search of `work`) small things (narrower than `reach`) that stand out of the field around them."""
     # the wider reach looks only for what the narrow one could not see: what both see was read already
     least = DOT_REACH if reach > DOT_REACH else MIN_DOT
-    blobs = dot_blobs(work, reach, least) if dots else compact_blobs(work, flat)
+    blobs = dots.blobs(reach, least) if dots is not None else compact_blobs(work, flat)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
     # a dot found by its contrast is measured smaller than its glow: its neighbours lie further
-    groups = lattice_groups(blobs, DOT_STEP) if dots else lattice_groups(blobs)
-    if dots:
+    groups = lattice_groups(blobs, DOT_STEP) if dots is not None else lattice_groups(blobs)
+    if dots is not None:
         yield from (_read_group(image, blobs, group) for group in groups[:GROUPS_TRIED])
         return
     if not groups:

@@ -1872,5 +1872,29 @@ cells" while the step was not joined; joined, the rings say which end is the hea
 def test_one_step_from_a_start_disc_with_the_heads_next_steps_ringed_is_read() -> None:
     shown = sample(ONE_STEP_FROM_A_DISC_RINGED)
     assert shown.kind == "half" and shown.look.next_rings
+
+
+RED_GOAL_OFF_THE_PATH = {
+    96: "dots, a filled path from a start tile in an orange near red, the ends told by the puzzle",
+    377: "touching cells, a band in a red near the goal's, an avatar on the head",
+    588: "touching cells, a filled path from an orange start tile, a ring on the next step",
+    636: "touching cells, a filled path in a red near the goal's, a disc start, a finger",
+    933: "touching cells, a filled path in a red near the goal's, a disc start, a finger",
+    1221: "a framed grid on a dark page, lit dots, a disc start, JPEG q90",
+    1248: "touching cells, a band from a start tile near red, JPEG q75",
+    1836: "touching cells on a gradient, a band in a red near the goal's, an avatar",
+    1891: "round tiles at 0.75 scale, a thin line from a dot start, rings, a finger",
+}
+"""Half-drawn screens whose red goal tile lies off the drawn path while the path or the start is in
+a hue near red: refused ("looks like a start, not a goal", or the ends alike and the puzzle not
+asked), as a start near red beside a red tile is a guess on a fresh level. With a path drawn the
+start lies on it, so the one red tile off it and beside neither end is the goal
+(`roles._red_off_the_path`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(RED_GOAL_OFF_THE_PATH))
+def test_a_red_tile_off_the_drawn_path_is_the_goal_whatever_the_path_s_hue(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "half" and shown.look.end_marker == "red", RED_GOAL_OFF_THE_PATH[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked

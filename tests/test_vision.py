@@ -544,3 +544,20 @@ def test_a_start_of_its_own_colour_beside_one_end_of_the_chain_is_its_first_step
     assert _with_the_first_step(reading, chain, odd) == [(0, 0), *chain]
     both = [(1, 0), (1, 1), (0, 1)]  # `S c` over `a b`: the start beside both ends
     assert _with_the_first_step(reading, both, odd) == both
+
+
+def test_a_red_tile_off_a_drawn_path_is_the_goal_whatever_the_path_s_colour():
+    """`a b c d` the chain, in a red near the goal's; `R` a red tile off it: the goal, where it is
+    beside neither end; beside one, it may be the start whose first step was not read."""
+    from onestroke.bot.vision.roles import _red_off_the_path
+
+    reading = _diagram_reading(". . . R\n. . . .")
+    red, path = np.array([40.0, 40.0, 230.0]), np.array([30.0, 60.0, 220.0])
+    reading.colours[0, 3] = red
+    chain = [(0, 0), (1, 0), (1, 1), (0, 1)]  # `a d . R` over `b c . .`
+    assert _red_off_the_path(reading, [(0, 3)], [(0, 3)], path, chain) == (0, 3)
+    assert _red_off_the_path(reading, [(0, 3)], [(0, 3)], path, None) is None  # no path drawn
+    beside = [(1, 0), (1, 1), (1, 2), (1, 3)]  # its end `d` under the red tile
+    assert _red_off_the_path(reading, [(0, 3)], [(0, 3)], path, beside) is None
+    reading.colours[0, 2] = red  # a second red tile off the path: which one?
+    assert _red_off_the_path(reading, [(0, 2), (0, 3)], [(0, 2), (0, 3)], path, chain) is None

@@ -176,6 +176,9 @@ def interpret(reading: Reading) -> Roles:
         # red tile (seeds 718, 833, 968: a pink or orange disc, dot or avatar beside the red goal)
         red_goal=_red_goal(
             reading, [m for m in marks if m not in covering] + coloured, coloured, walked_colour
+        )
+        or _red_off_the_path(
+            reading, [m for m in marks if m not in covering] + coloured, coloured, walked_colour, order
         ),
         ringed=ringed,
     )
@@ -959,6 +962,43 @@ def _red_goal(
     if near or (walked_colour is not None and _red_distance(walked_colour) < NOT_RED):
         return None
     return reds[0]
+
+
+def _red_off_the_path(
+    reading: Reading,
+    odd: list[Cell],
+    coloured: list[Cell],
+    walked_colour: np.ndarray | None,
+    order: list[Cell] | None,
+) -> Cell | None:
+    """With a path drawn: the one red tile off it, when no other odd position off it is near red
+    and the tile lies beside neither end of the chain: the goal, whatever the path's colour.
+
+    A drawn path begins at the start, so the start lies on the chain (or, its first step hidden
+    under its own look, beside an end: `_with_the_first_step`); a start or a path near red is then
+    no rival to a red tile away from both ends, which can only be where the path is to end (seeds
+    377, 588, 636, 1836: an orange-red path or start, "looks like a start, not a goal"; 96: the
+    ends alike, the puzzle left untold). Nor is it a walked cell the chain missed, even in the
+    path's colour: the two bands into it missed would cut the chain in two pieces (refused by the
+    "path" check), one missed only at an end. A red tile beside an end may be the start whose
+    first step was not read: it keeps the rule of `_red_goal`."""
+    if not order or walked_colour is None:
+        return None
+    ends = (order[0], order[-1])
+    reds = [c for c in coloured if c not in order and _red_distance(reading.colours[c]) <= RED_HUE]
+    if len(reds) != 1:
+        return None
+    (red,) = reds
+    if any(_next_to(red, e) for e in ends):
+        return None
+    near = [
+        c
+        for c in odd
+        if c != red
+        and c not in order
+        and min(_red_distance(reading.colours[c]), _red_distance(reading.edges[c])) < NOT_RED
+    ]
+    return None if near else red
 
 
 def _red_distance(bgr: np.ndarray) -> float:

@@ -1898,3 +1898,17 @@ def test_a_red_tile_off_the_drawn_path_is_the_goal_whatever_the_path_s_hue(seed:
     assert shown.kind == "half" and shown.look.end_marker == "red", RED_GOAL_OFF_THE_PATH[seed]
     found = read_exactly(shown)
     assert found.walked == shown.truth.walked
+
+
+GOAL_UNDER_A_RING = 1251
+"""A framed grid, an avatar on the head, rings on its two next steps, and a small flag under one of
+the rings: read as two rings, the goal lost (a wrong board). The marks on every next step are
+not alike, so one of them is more than a ring: refused, with that said."""
+
+
+def test_a_goal_under_a_ring_beside_the_head_is_not_read_as_a_ring() -> None:
+    shown = sample(GOAL_UNDER_A_RING)
+    assert shown.look.next_rings and shown.look.end_marker == "flag"
+    found = detect(shown.image, read_text=False)
+    assert not found.ok
+    assert "drawn unlike" in (found.reason or ""), found.reason

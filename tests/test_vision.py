@@ -7,6 +7,7 @@ folder and the real screenshot have their own test files.
 import os
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -561,3 +562,16 @@ def test_a_red_tile_off_a_drawn_path_is_the_goal_whatever_the_path_s_colour():
     assert _red_off_the_path(reading, [(0, 3)], [(0, 3)], path, beside) is None
     reading.colours[0, 2] = red  # a second red tile off the path: which one?
     assert _red_off_the_path(reading, [(0, 2), (0, 3)], [(0, 2), (0, 3)], path, chain) is None
+
+
+def test_marks_on_the_next_steps_drawn_unlike_are_shown():
+    """Two marks alike (a ring each) give nothing; a flag under one of them tells them apart."""
+    from onestroke.bot.vision.roles import _unlike_rings
+
+    reading = _diagram_reading(". . .")
+    patches = np.zeros((1, 3, 8, 8, 3))
+    patches[0, :, 2:6, 2, :] = 200.0  # a ring's left arc on every position
+    reading = replace(reading, patches=patches)
+    assert _unlike_rings(reading, [(0, 0), (0, 2)]) is None
+    patches[0, 2, 1:4, 3:7, :] = 90.0  # a pennant beside it on one
+    assert _unlike_rings(reading, [(0, 0), (0, 2)]) == "[0, 0], [0, 2]"

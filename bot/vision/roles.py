@@ -114,10 +114,22 @@ def interpret(reading: Reading) -> Roles:
         rings = _thin_marks(reading, marks, plain_colour)
         heads = ends if order else [e for e in ends if e not in rings]
         ringed = _ringed_by(reading, rings, open_cells, in_path, heads)
+        # with a path drawn, every next step marked but not alike: a ring, and a goal under one?
+        unlike = _unlike_rings(reading, rings) if ringed is not None and order else None
+        if unlike is not None:
+            ringed = None
         if ringed is None and order:  # the rings beside the head, and one thin mark unlike them
             ringed, rings = _ringed_but_one(reading, rings, open_cells, in_path, heads)
         if ringed is not None:
             marks = [m for m in marks if m not in rings]
+        elif unlike is not None:
+            start_check = Check(
+                "start",
+                False,
+                f"the marks on every next step are drawn unlike ({unlike}): a goal under its ring"
+                " among them, not told which",
+            )
+            return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
     # a big inner square covers enough of its tile to pass for a figure (on dots too: a square
     # over the dot, bigger than the ring around it, reads as a figure on the field)
@@ -413,6 +425,22 @@ def _ringed_but_one(
         ):
             found.append((head, rest))
     return found[0] if len(found) == 1 else (None, rings)
+
+
+def _unlike_rings(reading: Reading, rings: list[Cell]) -> str | None:
+    """The two of `rings` drawn most unlike (their patches farther apart than RING_ALIKE), shown,
+    or None when they are all alike (or cannot be compared).
+
+    An app draws the same ring on every next step; a goal among them keeps its own mark under
+    the ring (a flag drawn small, its pole and pennant off the middle, leaves the middle plain as
+    a ring does: seed 1251 read the flag beside the head as one more ring, and lost the goal).
+    Asked with a path drawn only: around a fresh start the rings of two boards read exactly
+    differed as much (seeds 1801, 1960: a framed grid at half scale, dots; both JPEG q75)."""
+    if reading.patches is None or len(rings) < 2:
+        return None
+    apart = [(_apart(reading.patches, a, b), a, b) for i, a in enumerate(rings) for b in rings[i + 1 :]]
+    most, a, b = max(apart)
+    return f"{list(a)}, {list(b)}" if most > RING_ALIKE else None
 
 
 RING_ALIKE = 5.0  # levels a patch pixel apart, on average: the same ring drawn on two cells

@@ -1912,3 +1912,20 @@ def test_a_goal_under_a_ring_beside_the_head_is_not_read_as_a_ring() -> None:
     found = detect(shown.image, read_text=False)
     assert not found.ok
     assert "drawn unlike" in (found.reason or ""), found.reason
+
+
+S_DOWN_TO_THE_TILE_S_EDGE = {
+    1508: "square tiles at half scale, JPEG q90, a red goal",
+}
+"""An S printed down to its small tile's edge, at half scale: the corner read stopped short of the
+edge (the lattice's blobs are their tiles less the flat mask's rim) and the crop left was too
+small to read, so the start was a bare mark beside the red goal ("2 positions look like the
+start"). Where the corner reads nothing, it is read once more out to the tile's edge
+(`letters.read_corner_letter`); 1856's too, once its cell is marked (`START_FRAMED_IN_THE_GAPS`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(S_DOWN_TO_THE_TILE_S_EDGE))
+def test_an_s_down_to_a_small_tile_s_edge_is_read(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.scale == 0.5 and shown.look.start_marker == "letter", S_DOWN_TO_THE_TILE_S_EDGE[seed]
+    read_exactly(shown)

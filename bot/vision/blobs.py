@@ -16,6 +16,9 @@ import cv2
 import numpy as np
 
 FLAT_THRESHOLD = 14  # max-min over 3x3 (any channel) below this is "no edge"; JPEG noise stays < 8
+# px a side a flat region loses next to its edge (on the searched copy): the 3x3 mean spreads the
+# edge one pixel in, the 3x3 gradient marks one more, so a tile's blob is its tile less this rim
+EDGE_LOSS = 2
 MIN_FILL = 0.64  # a rounded square fills ~97 % of its box (JPEG-eroded >= 85 %); a small disc, eroded, ~68 %
 MAX_ASPECT = 1.35  # a cell stretched by 15 % plus JPEG and rounding
 MIN_BLOB = 8  # px on each side

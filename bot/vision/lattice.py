@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from onestroke.bot.vision.blobs import Blobs
+from onestroke.bot.vision.blobs import EDGE_LOSS, Blobs
 
 MAX_STEP = 7.0  # a neighbour at most this many blob sides away (tiles ~1.1, dots ~4)
 ALIGN = 0.25  # on the same row: centres within this share of the blob's height
@@ -47,6 +47,12 @@ class Lattice:
     def fill(self) -> float:
         """Member blob side / pitch: ~0.9 for tiles, ~0.25 for the dots of a node-style board."""
         return float(np.median(self.widths) / self.pitch[0] + np.median(self.heights) / self.pitch[1]) / 2
+
+    @property
+    def tile_side(self) -> float:
+        """The member tiles' side / pitch: their blobs' (`fill`) with the rim the flat mask takes
+        off each side of a flat region put back (`blobs.EDGE_LOSS`; a tenth of a 40 px tile)."""
+        return self.fill + 2 * EDGE_LOSS / min(self.pitch)
 
     def members_box(self) -> tuple[int, int, int, int]:
         """The members' lattice indices as (r0, r1, c0, c1), half-open."""

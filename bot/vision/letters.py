@@ -45,8 +45,22 @@ def read_corner_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, in
     Only the lower corners: the upper ones hold the step numbers these apps print on walked
     cells, and a 5 is an S turned half a turn as much as an S is. The corner stays inside the
     cell's own shape: on tiles (cells as wide as most of the pitch) within 0.48 of the tile's side
-    from its centre, so the gap around it (a frame drawn there, the page) is never taken for ink."""
-    near, far = CORNER[0], min(CORNER[1], 0.48 * lattice.fill) if lattice.fill > 0.5 else CORNER[1]
+    from its centre, so the gap around it (a frame drawn there, the page) is never taken for ink.
+    Where that reads none, once more out to the tile's edge: the blobs the lattice was fitted to
+    are their tiles less the flat mask's rim (`Lattice.tile_side`), a tenth of a small tile,
+    and an S printed down to its tile's edge was cut there to a crop too small to read (seeds
+    1508, 1856: a tile of 31-66 px at half scale)."""
+    if lattice.fill <= 0.5:
+        return _corner_letter(image, lattice, index, CORNER[1])
+    far = min(CORNER[1], 0.48 * lattice.fill)
+    edge = min(CORNER[1], 0.5 * lattice.tile_side)
+    letter = _corner_letter(image, lattice, index, far)
+    return letter if letter is not None or edge <= far else _corner_letter(image, lattice, index, edge)
+
+
+def _corner_letter(image: np.ndarray, lattice: Lattice, index: tuple[int, int], far: float) -> str | None:
+    """'S', 'E' or None for a letter in one of the two lower corners, up to `far` pitches out."""
+    near = CORNER[0]
     found = set()
     for xs, inner_side in (((-far, -near), "right"), ((near, far), "left")):
         letter = _letter_in(image, lattice, index, xs, (near, far), 0.15, CORNER_TALL, ("top", inner_side))

@@ -1914,6 +1914,23 @@ def test_a_goal_under_a_ring_beside_the_head_is_not_read_as_a_ring() -> None:
     assert "drawn unlike" in (found.reason or ""), found.reason
 
 
+START_FRAMED_IN_THE_GAPS = {
+    1275: "round tiles on a grainy dark page at 0.75 scale, JPEG q75, the S unread",
+    1856: "rounded tiles at half scale, JPEG q90, a red goal: it was read as the start",
+}
+"""Levels whose start is framed in the gaps around its tile, its S printed in the tile's corner
+and missed by the corner's samples: the cell read plain ("every cell is plain"), or the red goal
+read as the start (1856, a wrong board). A frame crosses every gap of one cell, where a band or
+a thin line crosses two at most (`styles.framed_in_the_gaps`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(START_FRAMED_IN_THE_GAPS))
+def test_a_start_framed_in_the_gaps_is_a_marked_cell(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "level" and shown.look.start_marker == "letter", START_FRAMED_IN_THE_GAPS[seed]
+    read_exactly(shown)
+
+
 S_DOWN_TO_THE_TILE_S_EDGE = {
     1508: "square tiles at half scale, JPEG q90, a red goal",
 }

@@ -547,6 +547,60 @@ def test_a_start_of_its_own_colour_beside_one_end_of_the_chain_is_its_first_step
     assert _with_the_first_step(reading, both, odd) == both
 
 
+def _gap_flags(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """Gap flags from a diagram of positions (`o`) and the gaps between them: `|` or `-` a gap
+    flagged, `.` one not, right gaps on a position's row and down gaps on the row below it."""
+    lines = text.splitlines()
+    right = np.array([[ch == "|" for ch in line.split()[1::2]] for line in lines[0::2]])
+    down = np.array([[ch == "-" for ch in line.split()] for line in lines[1::2]])
+    return right, down
+
+
+# a frame in the gaps around the middle cell: its four gaps show no background in their middle
+FRAMED_MIDDLE = """\
+o . o . o
+. - .
+o | o | o
+. - .
+o . o . o
+"""
+
+# a path's band runs through the same gaps: wide too, but a band
+BANDS_THROUGH_THE_MIDDLE = """\
+o . o . o
+. - .
+o | o | o
+. - .
+o . o . o
+"""
+
+# a thin line (a hint, a path of lines) turning in the middle cell: two of its gaps alone
+TURNING_IN_THE_MIDDLE = """\
+o . o . o
+. . .
+o | o . o
+. - .
+o . o . o
+"""
+
+
+def test_a_cell_whose_every_gap_a_frame_crosses_is_marked():
+    from onestroke.bot.vision.reading import CELL
+    from onestroke.bot.vision.styles import framed_in_the_gaps
+
+    kinds = np.full((3, 3), CELL)
+    no_bands = (np.zeros((3, 2), bool), np.zeros((2, 3), bool))
+    all_open = (np.ones((3, 2), bool), np.ones((2, 3), bool))
+    framed = framed_in_the_gaps(kinds, *no_bands, *all_open, *_gap_flags(FRAMED_MIDDLE))
+    assert framed.tolist() == [[False] * 3, [False, True, False], [False] * 3]
+    bands = _gap_flags(BANDS_THROUGH_THE_MIDDLE)
+    assert not framed_in_the_gaps(kinds, *bands, *all_open, *_gap_flags(FRAMED_MIDDLE)).any()
+    assert not framed_in_the_gaps(kinds, *no_bands, *all_open, *_gap_flags(TURNING_IN_THE_MIDDLE)).any()
+    # holes on two sides: the frame's two other gaps are too few to tell it from a path turning
+    two_open = (np.array([[False, True]] * 3), np.array([[True, True, True], [False, False, False]]))
+    assert not framed_in_the_gaps(kinds, *no_bands, *two_open, *_gap_flags(FRAMED_MIDDLE)).any()
+
+
 def test_a_red_tile_off_a_drawn_path_is_the_goal_whatever_the_path_s_colour():
     """`a b c d` the chain, in a red near the goal's; `R` a red tile off it: the goal, where it is
     beside neither end; beside one, it may be the start whose first step was not read."""

@@ -177,6 +177,18 @@ def read_grid(
             gaps_[thin] = np.where(cell_a[..., None], colour_a, colour_b)[thin]
             covered &= ~thin
     pairs_right, pairs_down = open_pairs(kinds)
+    if letters_in_corners and lattice.tile_side <= FRAMED_TILE:
+        # tiles with gaps: a frame drawn in the gaps around one cell marks it
+        framed = framed_in_the_gaps(
+            kinds,
+            bands_right & pairs_right,
+            bands_down & pairs_down,
+            pairs_right,
+            pairs_down,
+            wide_right,
+            wide_down,
+        )
+        kinds[framed] = MARK
     # a line between touching cells, seen densely on all three lines across at one place, is no
     # join: a path paints over the line where it steps (a filled join, a band, the middle line's
     # stroke). Between the sparse samples or within the tolerance of the cells (a pixel wide,
@@ -568,6 +580,47 @@ def _two_or_more(found: np.ndarray) -> np.ndarray:
     not recognised beside the grid shows several, where one alone is more often UI beside the
     board (an avatar, a panel in the cells' colour)."""
     return found if found.sum() >= 2 else np.zeros(found.shape, bool)
+
+
+FRAMED_SIDES = 3  # gaps to open neighbours at the least, every one crossed by the frame
+# tile side / pitch at the most (`Lattice.tile_side`): a gap of a tenth of the pitch, a frame in it
+FRAMED_TILE = 0.9
+
+
+def framed_in_the_gaps(
+    kinds: np.ndarray,
+    bands_right: np.ndarray,
+    bands_down: np.ndarray,
+    open_right: np.ndarray,
+    open_down: np.ndarray,
+    wide_right: np.ndarray,
+    wide_down: np.ndarray,
+) -> np.ndarray:
+    """Cells read plain whose every gap to an open neighbour (three at the least) shows no
+    background in its middle and carries no band: a frame drawn in the gaps around the cell (the
+    start's, or the goal's), the cell itself left plain. Apps frame the start around its letter,
+    which on a small tile may be missed where it is printed in the tile's corner (seed 1856: the
+    red goal then read as the start). A path's band is one colour filling the gap, a hint line
+    or a thin path runs along the middle of a gap and leaves the background either side of it;
+    only a line across the gap, parallel to the tile's side, shows no background on the lines
+    across it, and only a frame does so on every side of one cell (a path turns through two). The
+    gaps to holes are not asked: a hatching or a dark square reaches into a framed grid's line
+    (seed 1221: a red goal between two hatched holes read as framed). Asked only of tiles with
+    gaps (`FRAMED_TILE`): between touching cells or in a framed grid the gap is a line, and a
+    colour bled into its middle (a red goal's under JPEG, a grid's lines at half scale: seeds
+    310, 407) is no frame."""
+    rows, cols = kinds.shape
+    crossed = np.zeros((rows, cols), int)
+    sides = np.zeros((rows, cols), int)
+    frame_r = wide_right & ~bands_right & open_right
+    frame_d = wide_down & ~bands_down & open_down
+    for frame, open_, axis in ((frame_r, open_right, 1), (frame_d, open_down, 0)):
+        lead = (slice(None), slice(None, -1)) if axis == 1 else (slice(None, -1), slice(None))
+        trail = (slice(None), slice(1, None)) if axis == 1 else (slice(1, None), slice(None))
+        for part in (lead, trail):
+            sides[part] += open_
+            crossed[part] += frame
+    return (kinds == CELL) & (sides >= FRAMED_SIDES) & (crossed == sides)
 
 
 def open_pairs(kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

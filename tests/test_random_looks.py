@@ -1946,3 +1946,38 @@ def test_an_s_down_to_a_small_tile_s_edge_is_read(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.scale == 0.5 and shown.look.start_marker == "letter", S_DOWN_TO_THE_TILE_S_EDGE[seed]
     read_exactly(shown)
+
+
+INNER_SQUARES_SIDE_BY_SIDE = {
+    506: "half drawn: touching cells on a noisy page, a thin line path, eight holes at the right border",
+    762: "touching cells on a gradient, a disc start with rings, a 2x2 block of holes at the border",
+    784: "touching cells on a gradient, a disc start, a flag goal, a block of seven holes in a corner",
+    996: "touching cells on a noisy page, an S start with rings, a flag goal, a 2x2 block of holes",
+}
+"""Levels of touching cells with holes drawn side by side as an inner square on a darker tile: no
+line is drawn between two holes, so a hole whose corners all show its neighbours' tiles, not the
+lines, was unknown to the classifier ("N positions are neither cell nor hole"). Drawn like the
+family of holes or marked tiles beside it in every colour, it is one of them
+(`styles._drawn_like_neighbours`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(INNER_SQUARES_SIDE_BY_SIDE))
+def test_holes_drawn_side_by_side_as_inner_squares_are_holes(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "touching" and shown.look.hole_style == "inner"
+    read_exactly(shown)
+
+
+PATH_BESIDE_A_BLOCK_OF_SQUARES = 725
+"""Half drawn: touching cells, a band path with step numbers over the top five rows, a flag goal
+and a block of inner-square holes below. The lattice is found on the bottom rows; the band across
+the walked tiles of the row above runs on sideways as a button under a board does and was set
+apart as UI, so with the holes read the board was 5x5 for 10x5 (the flag taken for the start).
+A mark on a tile whose margin is a cell's colour is drawn on the board, not beside it
+(`styles._on_a_cells_tile`): the grid may go on, and the board is refused."""
+
+
+def test_a_band_over_walked_tiles_beside_the_grid_is_not_set_apart_as_a_button() -> None:
+    found = detect(sample(PATH_BESIDE_A_BLOCK_OF_SQUARES).image, read_text=False)
+    assert not found.ok
+    assert found.reason is not None and found.reason.startswith("edge:"), found.reason

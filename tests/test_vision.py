@@ -629,3 +629,50 @@ def test_marks_on_the_next_steps_drawn_unlike_are_shown():
     assert _unlike_rings(reading, [(0, 0), (0, 2)]) is None
     patches[0, 2, 1:4, 3:7, :] = 90.0  # a pennant beside it on one
     assert _unlike_rings(reading, [(0, 0), (0, 2)]) == "[0, 0], [0, 2]"
+
+
+# a grid of touching cells read by the tiles classifier: `.` a plain cell, `x` a hole drawn (an
+# inner square on a darker tile), `m` a marked tile of that look, `?` an unknown position drawn
+# like them (its corners covered by its neighbours' tiles), `u` an unknown position drawn otherwise
+DRAWN_BESIDE_UNKNOWN = """\
+. x x ? . u
+. x ? ? . x
+. . . . ? x
+"""
+MARKED_BESIDE_UNKNOWN = """\
+. m m .
+. m ? .
+. . . ?
+"""
+
+
+def _classified(text: str) -> tuple[np.ndarray, ...]:
+    """Kinds, drawn holes, and the colours of the middle, around it and the margin, by letter."""
+    from onestroke.bot.vision.reading import CELL, DRAWN, FOREIGN, HOLE, MARK
+
+    kind = {".": CELL, "x": DRAWN, "m": MARK, "?": FOREIGN, "u": FOREIGN}
+    plain, square, tile, other = (120, 150, 110), (20, 20, 20), (70, 75, 70), (90, 20, 200)
+    middle = {".": plain, "x": square, "m": square, "?": square, "u": other}
+    rim = {".": plain, "x": tile, "m": tile, "?": tile, "u": other}
+    rows = [line.split() for line in text.splitlines()]
+    kinds = np.array([[kind[ch] for ch in row] for row in rows])
+    colours = np.array([[middle[ch] for ch in row] for row in rows], float)
+    edges = np.array([[rim[ch] for ch in row] for row in rows], float)
+    drawn = kinds == DRAWN
+    kinds[drawn] = HOLE
+    return kinds, drawn, colours, edges, edges.copy()
+
+
+def test_an_unknown_position_drawn_like_the_holes_beside_it_is_one_of_them():
+    """Holes drawn side by side on touching cells have no line between them: the one whose corners
+    all show its neighbours' tiles is unknown to the classifier. Drawn like the family beside it in
+    every colour, it is one of them (a block's inside through its edge); one not beside the family,
+    or drawn otherwise, stays unknown."""
+    from onestroke.bot.vision.styles import _drawn_like_neighbours
+
+    kinds, *rest = _classified(DRAWN_BESIDE_UNKNOWN)
+    read = _drawn_like_neighbours(kinds, *rest)
+    assert [" ".join(row) for row in read] == [". # # # . ?", ". # # # . #", ". . . . # #"]
+    kinds, *rest = _classified(MARKED_BESIDE_UNKNOWN)
+    read = _drawn_like_neighbours(kinds, *rest)
+    assert [" ".join(row) for row in read] == [". m m .", ". m m .", ". . . ?"]

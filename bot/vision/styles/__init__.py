@@ -35,6 +35,7 @@ from onestroke.bot.vision.sampling import (
     patches,
     same,
     sample,
+    sample_at,
     square_offsets,
 )
 from onestroke.bot.vision.styles.apart import set_apart
@@ -109,6 +110,9 @@ def read_grid(
         # them on the board's border row, not UI: it stays a figure, and two or more such beside
         # the grid leave the board untrusted (`checks.edge_check`) rather than trimmed
         unsure &= ~((kinds == FIGURE) & _alike_any(colours, families((kinds == FIGURE) & ~ring, colours)))
+        # nor a mark drawn on a tile of a cell's colour (the path's band over walked tiles runs on
+        # sideways as a button does, but its tiles' margins are the board's)
+        unsure &= ~_on_a_cells_tile(image, lattice, box, kinds, colours, sides & unsure, ground_offsets)
         kinds[set_apart(image, lattice, box, colours, sides & unsure, background, near)] = HOLE
         return kinds, colours
 
@@ -120,10 +124,14 @@ def read_grid(
     r0, r1, c0, c1 = box
     ring_kinds, ring_colours = raw[(r0 - 1, r1 + 1, c0 - 1, c1 + 1)]
     kinds, colours = ring_kinds[1:-1, 1:-1].copy(), ring_colours[1:-1, 1:-1].copy()
-    kinds[kinds == DRAWN] = HOLE
+    drawn = kinds == DRAWN
+    kinds[drawn] = HOLE
     leaving = bands_leaving(image, lattice, box, kinds, background, band_across)
     edges = median(sample(image, lattice, box, edge_offsets), axis=2)
     grounds = median(sample(image, lattice, box, ground_offsets), axis=2)
+    # an unknown position drawn like the family of marked tiles or drawn holes beside it is one of
+    # them, its corners covered by its neighbours' tiles (holes side by side on touching cells)
+    kinds = _drawn_like_neighbours(kinds, drawn, colours, edges, grounds)
     dense_right, dense_down = gap_colours(image, lattice, box, band_across, DENSE_ALONG)
     right, down = dense_right[..., SPARSE, :], dense_down[..., SPARSE, :]
     bands_right, gaps_right, covered_right, wide_right = gaps(right, background)
@@ -545,6 +553,35 @@ def _like_a_cell(kinds: np.ndarray, colours: np.ndarray, inner: np.ndarray) -> n
     return (kinds == FOREIGN) & _alike_any(colours, inner & (kinds == CELL))
 
 
+def _on_a_cells_tile(
+    image: np.ndarray,
+    lattice: Lattice,
+    box: Box,
+    kinds: np.ndarray,
+    colours: np.ndarray,
+    where: np.ndarray,
+    ground_offsets: np.ndarray,
+) -> np.ndarray:
+    """Marks and figures of `where` (ring positions of `box`) whose margin is the colour of a cell
+    inside the grid while their middle is not: something drawn on a tile of the board (a band of
+    the path across walked tiles), not a shape of its own beside it (a button: its margin is
+    itself, or the page around it)."""
+    odd = where & ((kinds == MARK) | (kinds == FIGURE))
+    inside = np.zeros(kinds.shape, bool)
+    inside[1:-1, 1:-1] = True
+    cells = inside & (kinds == CELL)
+    out = np.zeros(kinds.shape, bool)
+    if not odd.any() or not cells.any():
+        return out
+    rows, cols = np.nonzero(odd)
+    margins = median(sample_at(image, lattice, rows + box[0], cols + box[2], ground_offsets), axis=1)
+    cell_colours = colours[cells]
+    for i, (r, c) in enumerate(zip(rows, cols, strict=True)):
+        margin = margins[i]
+        out[r, c] = not bool(same(margin, colours[r, c])) and bool(same(margin[None, :], cell_colours).any())
+    return out
+
+
 def _alike_any(colours: np.ndarray, found: np.ndarray) -> np.ndarray:
     """Positions whose colour is that of any position in `found`."""
     if not found.any():
@@ -724,6 +761,52 @@ def bands_leaving(
         if open_[r, cols - 1] and band_right[r + 1, cols]:
             out.append((r, cols - 1))
     return sorted(set(out))
+
+
+FAMILY = 2  # alike positions, at least, that make a family of holes drawn (a start or a goal is one)
+
+
+def _drawn_like_neighbours(
+    kinds: np.ndarray, drawn: np.ndarray, colours: np.ndarray, edges: np.ndarray, grounds: np.ndarray
+) -> np.ndarray:
+    """`kinds` with each unknown position that is drawn like a family beside it read as one of
+    that family: a marked tile, or a hole drawn (`drawn`, read as HOLE), alike in every colour
+    measured (the middle, around the middle, the margin), its middle unlike its margin (a square
+    drawn on a tile), with at least `FAMILY` such positions in the grid and one of them a neighbour.
+
+    A tile is told from the page by the gaps' colour at three of its corners (`tiles._gap_corners`);
+    on touching cells the lines between tiles are those gaps, and holes drawn side by side (an inner
+    square on a darker tile) have no line between them: their shared corners show the holes' own
+    tile. The one whose corners are all such is read as unknown beside its alike neighbours, and the
+    board was refused ("neither cell nor hole"). Its look is its family's, which a start, a goal or a
+    walked cell (one of a kind, or joined by the path) never shares in all three colours. A flat
+    unknown position is not taken: the page beyond a framed grid, alike a row of it the growth
+    took for dark holes (seed 8), is flat where a square on a tile is not."""
+    # a square drawn on a tile: its middle unlike its margin (the page or a panel is flat)
+    inner_square = ~same(colours, grounds)
+    if not ((kinds == FOREIGN) & inner_square).any():
+        return kinds
+    out = kinds.copy()
+    for kind, source in ((HOLE, drawn.copy()), (MARK, kinds == MARK), (FIGURE, kinds == FIGURE)):
+        if int(source.sum()) < FAMILY:
+            continue
+        first = source.copy()  # the family as read: what each unknown position is compared with
+        while True:  # from the family's edge inward: a block of such holes has no line inside it
+            unknown = (out == FOREIGN) & inner_square & _beside_any(source)
+            alike = np.zeros(kinds.shape, bool)
+            for r, c in zip(*np.nonzero(unknown), strict=True):
+                alike[r, c] = (
+                    sum(
+                        all(bool(same(values[r, c], values[m])) for values in (colours, edges, grounds))
+                        for m in zip(*np.nonzero(first), strict=True)
+                    )
+                    >= FAMILY
+                )
+            if not alike.any():
+                break
+            out[alike] = kind
+            source |= alike
+    return out
 
 
 def families(found: np.ndarray, colours: np.ndarray) -> np.ndarray:

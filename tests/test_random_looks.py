@@ -1981,3 +1981,17 @@ def test_a_band_over_walked_tiles_beside_the_grid_is_not_set_apart_as_a_button()
     found = detect(sample(PATH_BESIDE_A_BLOCK_OF_SQUARES).image, read_text=False)
     assert not found.ok
     assert found.reason is not None and found.reason.startswith("edge:"), found.reason
+
+
+LINES_TOO_FAINT_AT_THE_CORNERS = 1594
+"""A framed grid of grey cells on grey lines as faint as the JPEG-free page allows, hatched holes
+and a red goal: four grey cells were the lattice's shapes, and the lattice corners between them
+showed their own grey, taken for the gaps' colour. Every grey cell read as a hole and the hatched
+holes as the cells: a 4x5 piece of the 10x5 board, read. The lattice's own shapes are never the
+gaps (`checks.gaps_check`), so the grid's lines are read instead (`gridlines.py`)."""
+
+
+def test_a_lattice_whose_shapes_read_as_the_gaps_is_read_from_the_grids_lines() -> None:
+    shown = sample(LINES_TOO_FAINT_AT_THE_CORNERS)
+    assert shown.look.cell_style == "framed" and shown.look.hole_style == "hatched"
+    read_exactly(shown)

@@ -109,6 +109,21 @@ def certificate_check(board: Board) -> Check:
     return Check("solvable", False, f"unsolvable as read: {proof}")
 
 
+def gaps_check(reading: Reading) -> Check:
+    """The gaps' colour told from the shapes the lattice was found on: a member blob has an edge of
+    its own all round, so it is no gap; where most flat members read as the gaps, the colour taken
+    for the gaps is theirs, and the board read with it has its cells and holes swapped."""
+    shown, flat = reading.members_in_gaps
+    if not flat or 2 * shown <= flat:
+        return Check("gaps", True, f"{shown} of {flat} flat shapes of the lattice in the gaps' colour")
+    return Check(
+        "gaps",
+        False,
+        f"{shown} of {flat} flat shapes of the lattice are in the gaps' colour: the lines between the"
+        " cells are too faint to tell them from the cells",
+    )
+
+
 def edge_check(reading: Reading) -> Check:
     """No marked cell (a flag, a letter, a frame) lies just outside the grid, beside it, and no
     band of the path crosses out of it: either means the grid was cut short (or UI touches it),

@@ -36,6 +36,7 @@ from onestroke.bot.vision.checks import (
     cells_check,
     certificate_check,
     edge_check,
+    gaps_check,
     lattice_check,
     size_check,
 )
@@ -209,7 +210,7 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
                 return found
             if best.geometry is None and found.geometry is not None:
                 best = found
-    if best.geometry is None or _all_plain(best) or _too_few_lines(best.geometry):
+    if best.geometry is None or _all_plain(best) or _too_few_lines(best.geometry) or _in_gaps(best):
         # no lattice of shapes at all, one whose every cell read plain (the holes' squares of
         # such a board: its cells are one region), or one too narrow for a level (a row of
         # buttons or icons beside the board): touching or framed cells split by lines too
@@ -226,6 +227,12 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
             if best.geometry is None and found.geometry is not None:
                 best = found
     return best
+
+
+def _in_gaps(found: Detection) -> bool:
+    """A lattice whose own shapes read as the gaps between them (`checks.gaps_check`): the lines
+    between its cells were too faint to show where they cross, as they are to the blob finder."""
+    return any(not check.ok and check.name == "gaps" for check in found.checks)
 
 
 def _too_few_lines(geometry: Geometry) -> bool:
@@ -365,6 +372,7 @@ def _read_lattice(image: np.ndarray, lattice: Lattice) -> Detection:
         size_check(lattice),
         *roles.checks,
         cells_check(reading),
+        gaps_check(reading),
         # a "band" leaving the grid from a position read as a hole is that hole's own tile
         # reaching the border (a darker tile of touching cells, no line outside it): a path never
         # crosses a hole (seed 235: a lone inner square in the grid's corner)

@@ -77,6 +77,9 @@ class Reading:
     # the colours of the grid with the ring of positions around it, (R + 2, C + 2, 3), as the
     # classifier read them while growing the grid: what lies just beyond the board
     around: np.ndarray | None = None
+    # (members in the gaps' colour, flat members): the lattice's own shapes read as the gaps
+    # between them say the gaps' colour was not found (`tiles.members_in_gaps`, `checks.gaps_check`)
+    members_in_gaps: tuple[int, int] = (0, 0)
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -94,6 +94,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
         page_holes=True,
         near=near,
     )
+    reading = replace(reading, members_in_gaps=members_in_gaps(image, lattice, background, near))
     return _with_centre_line(image, reading, background, near)
 
 
@@ -522,18 +523,38 @@ def ground_tolerance(image: np.ndarray, lattice: Lattice, background: np.ndarray
     Tiles the fixed tolerance tells from the gaps keep it (a tighter one only splits a family of
     tiles or of holes shaded by the page or by JPEG), and so do tiles less than a flat page's edge
     (`FLAT_THRESHOLD`) off the gaps: nothing tells those from the ground."""
+    flat = flat_members(image, lattice)
+    if len(flat) < PLAIN_TILES:
+        return float(COLOUR_TOLERANCE)
+    plain = colour_groups(flat)[0]
+    distance = float(np.abs(median_of(plain, axis=0) - background).max())
+    if len(plain) < PLAIN_TILES or not FLAT_THRESHOLD < distance <= COLOUR_TOLERANCE:
+        return float(COLOUR_TOLERANCE)
+    return GROUND_SHARE * distance
+
+
+def flat_members(image: np.ndarray, lattice: Lattice) -> np.ndarray:
+    """The median colours (n, 3) of the member blobs that are flat (`CELL_UNIFORM` of their core
+    in one colour): tiles, or holes drawn as a flat square, never the gaps between them."""
     box = lattice.members_box()
     core = sample(image, lattice, box, CORE)
     median = median_of(core, axis=2)
     rows, cols = lattice.rows - box[0], lattice.cols - box[2]
     flat = (same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM)[rows, cols]
-    if flat.sum() < PLAIN_TILES:
-        return float(COLOUR_TOLERANCE)
-    plain = colour_groups(median[rows, cols][flat])[0]
-    distance = float(np.abs(median_of(plain, axis=0) - background).max())
-    if len(plain) < PLAIN_TILES or not FLAT_THRESHOLD < distance <= COLOUR_TOLERANCE:
-        return float(COLOUR_TOLERANCE)
-    return GROUND_SHARE * distance
+    return median[rows, cols][flat]
+
+
+def members_in_gaps(
+    image: np.ndarray, lattice: Lattice, background: np.ndarray, near: float
+) -> tuple[int, int]:
+    """(in the gaps' colour, flat) of the member blobs: a member is a shape with an edge of its own
+    all round, so it is never the gaps between the cells. Where most are in the gaps' colour, the
+    colour measured at the lattice corners is the members' own (lines between touching cells too
+    faint to show at the corners): every cell of their colour would read as a hole, and a family
+    of holes drawn as squares as the cells (seed 1594: a framed grid of grey cells on faint grey
+    lines, read as four rows of holes around its hatched holes)."""
+    flat = flat_members(image, lattice)
+    return int(same(flat, background, near).sum()), len(flat)
 
 
 def _classify(

@@ -1,5 +1,6 @@
 """A board read as a part of itself: the lattice's own shapes read as the gaps between them
-(`tiles.members_in_gaps`, `checks.gaps_check`)."""
+(`tiles.members_in_gaps`, `checks.gaps_check`), and a row of cells split by faint lines beside the
+grid, no shape wider than a cell (`apart.set_apart`)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import numpy as np
 from onestroke.bot.vision.checks import gaps_check
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import Reading
+from onestroke.bot.vision.styles.apart import set_apart
 from onestroke.bot.vision.styles.tiles import members_in_gaps
 
 PITCH = 40
-GREY, DARK = (150, 150, 150), (40, 40, 40)
+GREY, DARK, LINE = (150, 150, 150), (40, 40, 40), (135, 135, 135)
 
 # g: a grey tile, one of the lattice's shapes; #: the dark ground showing (a hole)
 TILES = """\
@@ -55,3 +57,33 @@ def test_the_gaps_check_refuses_a_lattice_whose_shapes_are_mostly_the_gaps() -> 
     assert not gaps_check(_reading(3, 4)).ok
     assert not gaps_check(_reading(4, 4)).ok
     assert gaps_check(_reading(0, 0)).ok  # no flat shape: nothing to judge by
+
+
+def _rows_beyond(lines: bool) -> tuple[np.ndarray, Lattice]:
+    """Touching grey cells, 4 rows x 5 columns split by 1 px lines 15 levels darker, the lattice on
+    the bottom two rows, a dark line over them, and no line between the top two rows: with
+    `lines`, the top rows' cells split by the grid's faint columns' lines going on up; without,
+    the top two rows one grey bar."""
+    image = np.full((7 * PITCH, 7 * PITCH, 3), DARK, np.uint8)
+    x0, y0 = PITCH, PITCH
+    cv2.rectangle(image, (x0, y0), (x0 + 5 * PITCH - 1, y0 + 4 * PITCH - 1), GREY, -1)
+    for k in range(1, 5):  # the columns' lines, up through the top rows only with `lines`
+        x = x0 + k * PITCH
+        cv2.line(image, (x, y0 if lines else y0 + 2 * PITCH), (x, y0 + 4 * PITCH - 1), LINE, 1)
+    cv2.line(image, (x0, y0 + 2 * PITCH), (x0 + 5 * PITCH - 1, y0 + 2 * PITCH), DARK, 1)
+    cv2.line(image, (x0, y0 + 3 * PITCH), (x0 + 5 * PITCH - 1, y0 + 3 * PITCH), LINE, 1)
+    rows, cols = np.array([2, 2, 3, 3]), np.array([0, 1, 0, 1])
+    origin = (x0 + PITCH / 2, y0 + PITCH / 2)
+    return image, Lattice(origin, (PITCH, PITCH), rows, cols, 0.0, np.full(4, 38.0), np.full(4, 38.0))
+
+
+def test_a_row_of_cells_split_by_the_grids_faint_lines_is_not_set_apart_as_one_shape() -> None:
+    box = (1, 5, -1, 6)  # the grid read (rows 2-3, columns 0-4) with the ring around it
+    colours = np.zeros((4, 7, 3))
+    colours[:] = GREY
+    where = np.zeros((4, 7), bool)
+    where[0, 1:6] = True  # the ring's top row: lattice row 1, cells above the grid
+    for lines, apart in ((True, False), (False, True)):
+        image, lattice = _rows_beyond(lines)
+        found = set_apart(image, lattice, box, colours, where)
+        assert (found[0, 1:6] == apart).all(), f"lines {lines}: {found[0]}"

@@ -51,7 +51,11 @@ def set_apart(
         if x1 - x0 < 3 * step or y1 - y0 < 3 * step:
             continue
         window = image[y0:y1:step, x0:x1:step].astype(np.int16)
-        mask = same(window, colours[r, c].astype(np.int16))
+        # cut where the grid's own lines go on across the window, too faint for the colour test: a
+        # row of the board's cells split by them is cells side by side, no shape wider than a cell
+        # (seed 1357). A button's words never run straight across it
+        across = _grid_lines_across(image, (x0, x1, y0, y1), lattice, along_rows)
+        mask = same(window, colours[r, c].astype(np.int16)) & ~across[::step, ::step]
         if ground is not None and near < COLOUR_TOLERANCE:
             # a shape a shade off the gaps' colour (buttons as pale as the tiles on a page as pale
             # as the gaps): the ground around it, within `near` of that colour, is not the shape
@@ -75,3 +79,42 @@ def set_apart(
             near = (cx - (x0 + left)) / px if toward < 0 else ((x0 + left + w) - cx) / px
         out[r, c] = wide and near <= TOWARD_GRID
     return out
+
+
+LINE_NEAR = 0.06  # pitches from a boundary between the grid's cells where its line may lie
+LINE_STEP = 6  # levels a line stands off the columns either side, averaged down each quarter
+LINE_SPAN = 3  # px either side of a column its step is measured against
+SEGMENTS = 4  # the window's height (width) in parts, each crossed by a line that goes across
+
+
+def _grid_lines_across(
+    image: np.ndarray, window: tuple[int, int, int, int], lattice: Lattice, along_rows: bool
+) -> np.ndarray:
+    """The pixels of the window (x0, x1, y0, y1) on a line of the grid's own going straight across
+    it: a column within `LINE_NEAR` of a boundary between the grid's columns (a window above or
+    below the grid, `along_rows`; rows beside it) whose mean colour over each of `SEGMENTS` parts of
+    the window stands `LINE_STEP` off the columns `LINE_SPAN` px either side. Grain averages out
+    down a column, and a button's words cross a part of the window, never all of it."""
+    x0, x1, y0, y1 = window
+    patch = image[y0:y1, x0:x1].astype(np.float32)
+    if not along_rows:
+        patch = patch.transpose(1, 0, 2)
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    start, origin, pitch = (x0, ox, px) if along_rows else (y0, oy, py)
+    width = patch.shape[1]
+    out = np.zeros(patch.shape[:2], bool)
+    if width <= 2 * LINE_SPAN or patch.shape[0] < SEGMENTS:
+        return out if along_rows else out.T
+    phase = ((np.arange(start, start + width) - origin) / pitch - 0.5) % 1.0
+    near = np.minimum(phase, 1.0 - phase) <= LINE_NEAR
+    near[:LINE_SPAN] = near[width - LINE_SPAN :] = False
+    crossed = near.copy()
+    for part in np.array_split(patch, SEGMENTS, axis=0):
+        profile = part.mean(axis=0)  # (width, 3)
+        step = np.zeros(width)
+        middle = profile[LINE_SPAN : width - LINE_SPAN]
+        sides = (profile[: width - 2 * LINE_SPAN] + profile[2 * LINE_SPAN :]) / 2
+        step[LINE_SPAN : width - LINE_SPAN] = np.abs(middle - sides).max(axis=1)
+        crossed &= step >= LINE_STEP
+    out[:, crossed] = True
+    return out if along_rows else out.T

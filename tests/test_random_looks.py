@@ -1998,6 +1998,7 @@ def test_a_lattice_whose_shapes_read_as_the_gaps_is_read_from_the_grids_lines() 
 
 
 PART_OF_THE_BOARD = {
+    1107: "a framed grid at half scale, JPEG q75: a 3x3 piece of a 3x9 board, holes along its edge",
     1357: "touching cells, two rows at the top and bottom split by lines within the colour tolerance",
 }
 """Screens read as a part of the board, or with its plain cells as holes, before: the cells beyond

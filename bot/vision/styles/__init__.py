@@ -417,7 +417,9 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
             # was not taken (a second one, or beside a grid that has one), something unknown —
             # the grid may go on past it (walked cells, a hint line, a row the reader missed)
             left = ~inner & beside & ((kinds == MARK) | _two_or_more(~inner & beside & (kinds == FIGURE)))
-            left |= _two_or_more(~inner & beside & _like_a_cell(kinds, colours, inner))
+            # (beside a hole of the border as well: the board goes on past its holes as past its
+            # cells, and holes along the border hid all but one of such a column, seed 1107)
+            left |= _two_or_more(~inner & _beside_any(inner) & _like_a_cell(kinds, colours, inner))
             # holes drawn beside the grid like none inside it (a border row of hatched squares):
             # a row of the board as likely as a row of UI, so the board is not trusted either way
             left |= _two_or_more(~inner & beside & (kinds == DRAWN))

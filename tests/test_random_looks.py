@@ -2000,6 +2000,7 @@ def test_a_lattice_whose_shapes_read_as_the_gaps_is_read_from_the_grids_lines() 
 PART_OF_THE_BOARD = {
     1107: "a framed grid at half scale, JPEG q75: a 3x3 piece of a 3x9 board, holes along its edge",
     1357: "touching cells, two rows at the top and bottom split by lines within the colour tolerance",
+    1616: "a framed grid on a page in the plain cells' colour, most of the board walked, an avatar",
 }
 """Screens read as a part of the board, or with its plain cells as holes, before: the cells beyond
 a border hole (1107) and a row of cells split by faint lines (1357, set apart as one shape wider

@@ -255,8 +255,9 @@ def _page_showing(
     not the page, are such a grid's `background`). The page is the colour most positions of the
     ring around the grid share; a cell in it that is neither the plain cells' colour nor joined
     to a neighbour by a band (walked cells of that colour are) is a hole. None is, where a marked
-    cell (a flag, a letter: `grounds`) is drawn on the page's colour: such cells are plain cells
-    a shade off the page, which with most of the board walked are not the commonest colour.
+    cell (a flag, a letter: `grounds`) or a figure (an avatar, a disc) is drawn on the page's
+    colour: such cells are plain cells a shade off the page (or in its colour), which with most
+    of the board walked are not the commonest colour.
 
     Holes side by side show the page across the gap between them too (a grid of lines draws no
     line where no cell is), which reads as a band in the page's colour; and where four meet, the
@@ -275,7 +276,11 @@ def _page_showing(
     page = commonest_colour(beyond)
     if same(beyond, page).mean() < PAGE_SHARE or same(page, background):
         return np.zeros(kinds.shape, bool)
-    if same(page, commonest_colour(colours[cell])) or same(grounds[kinds == MARK], page).any():
+    # a marked cell (a flag, a letter) or a figure (the cat, an avatar, the start's disc) stands on
+    # a cell: the colour showing beside its mark is a cell's, so the page's colour is no hole's
+    # (most of the board walked, the plain cells are not the commonest colour: seeds 897, 1616)
+    marked = (kinds == MARK) | (kinds == FIGURE)
+    if same(page, commonest_colour(colours[cell])) or same(grounds[marked], page).any():
         return np.zeros(kinds.shape, bool)
     shown = (cell | (kinds == FOREIGN)) & same(colours, page)
     if ((kinds == FOREIGN) & shown).any():  # an unknown position shows the page only where it is flat

@@ -142,29 +142,33 @@ def run_seed(seed: int) -> Result:
         if (
             shown.truth.board is not None
             and record["board"]
-            and same_level(shown.truth.board, record["board"])
+            and same_level(shown.truth.board, record["board"], shown.truth.walked, record["walked"])
         ):
             detail = f"only a border of holes trimmed (the same level to solve): {detail}"
     freedoms = {"kind": shown.kind, **shown.look.freedoms()}
     return Result(seed, shown.kind, freedoms, outcome, detail, read, 1000 * seconds)
 
 
-def same_level(truth: Board, read_text: str) -> bool:
+def same_level(
+    truth: Board, read_text: str, truth_walked: Sequence[Cell] = (), read_walked: Sequence[Sequence[int]] = ()
+) -> bool:
     """Whether the read board is the truth with rows or columns of holes at its border left off:
-    the same open cells, start and end, shifted (a difference of outline, not of the level)."""
+    the same open cells, start, end and walked path, shifted (a difference of outline, not of the
+    level; a path read a cell short is another position to go on from, seed 1572)."""
     read = Board.from_text(read_text)
 
-    def shifted(board: Board) -> tuple[frozenset[Cell], Cell, Cell | None]:
+    def shifted(board: Board, walked: Sequence[Sequence[int]]) -> tuple[object, ...]:
         top = min(r for r, _ in board.open_cells)
         left = min(c for _, c in board.open_cells)
 
-        def move(cell: Cell) -> Cell:
+        def move(cell: Sequence[int]) -> Cell:
             return (cell[0] - top, cell[1] - left)
 
         end = move(board.end) if board.end is not None else None
-        return frozenset(move(c) for c in board.open_cells), move(board.start), end
+        path = tuple(move(c) for c in walked)
+        return frozenset(move(c) for c in board.open_cells), move(board.start), end, path
 
-    return shifted(truth) == shifted(read)
+    return shifted(truth, truth_walked) == shifted(read, read_walked)
 
 
 def run_negative(seed: int) -> Result:

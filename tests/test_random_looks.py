@@ -27,6 +27,7 @@ from benchmarks.looks_bench import (  # noqa: E402
     Result,
     run_negative,
     run_seed,
+    same_level,
     truth_label,
     write_negative,
     write_seed,
@@ -58,8 +59,10 @@ from onestroke.solver.check import is_valid_path  # noqa: E402
 
 SEEDS = range(200)
 NEGATIVES = range(70)  # ten of each look-alike kind
-EXACT_FLOOR = 141
-"""Screens of SEEDS read exactly: a little below today's detector (144 of 200, measured: 138 before
+EXACT_FLOOR = 144
+"""Screens of SEEDS read exactly: a little below today's detector (147 of 200, measured: 144 before
+the fourth round of 2026-12-06 (the lattice's own shapes never the gaps, holes drawn side by side
+as inner squares, red goals off the path); 138 before
 border holes on dots with nothing beyond, a start beside the path's first step and holes side by
 side showing the page; 128 before
 a row of buttons sent to the line search and alike ends told by the puzzle; 125 before
@@ -1880,7 +1883,6 @@ RED_GOAL_OFF_THE_PATH = {
     588: "touching cells, a filled path from an orange start tile, a ring on the next step",
     636: "touching cells, a filled path in a red near the goal's, a disc start, a finger",
     933: "touching cells, a filled path in a red near the goal's, a disc start, a finger",
-    1221: "a framed grid on a dark page, lit dots, a disc start, JPEG q90",
     1248: "touching cells, a band from a start tile near red, JPEG q75",
     1836: "touching cells on a gradient, a band in a red near the goal's, an avatar",
     1891: "round tiles at 0.75 scale, a thin line from a dot start, rings, a finger",
@@ -1889,7 +1891,8 @@ RED_GOAL_OFF_THE_PATH = {
 a hue near red: refused ("looks like a start, not a goal", or the ends alike and the puzzle not
 asked), as a start near red beside a red tile is a guess on a fresh level. With a path drawn the
 start lies on it, so the one red tile off it and beside neither end is the goal
-(`roles._red_off_the_path`)."""
+(`roles._red_off_the_path`). Seed 1221, read by this rule alone, is refused on the merged tree:
+its disc may mark either end (`roles._plain_margin`'s ends alike) and the puzzle does not tell."""
 
 
 @pytest.mark.parametrize("seed", sorted(RED_GOAL_OFF_THE_PATH))
@@ -2014,3 +2017,15 @@ def test_a_part_of_the_board_is_refused_not_read(seed: int) -> None:
     shown = sample(seed)
     found = detect(shown.image, read_text=False)
     assert not found.ok or found.board == shown.truth.board, f"{PART_OF_THE_BOARD[seed]}: read {found.board}"
+
+
+def test_a_border_of_holes_left_off_is_the_same_level_but_a_path_a_cell_short_is_not():
+    """The sweep's note "only a border of holes trimmed (the same level to solve)" holds where the
+    read board is the truth shifted, walked path and all (seed 1572's path read a cell short, its
+    board whole, was counted as such before)."""
+    truth = Board.from_text("# . . .\n# S . .\n# . . .\n")
+    trimmed = ". . .\nS . .\n. . .\n"
+    walked = ((1, 1), (1, 2), (0, 2))  # the truth's cells; the read board's are a column left
+    assert same_level(truth, trimmed, walked, [[1, 0], [1, 1], [0, 1]])
+    assert not same_level(truth, trimmed, walked, [[1, 0], [1, 1]])
+    assert not same_level(truth, ". . .\nS . #\n. . .\n", walked, [[1, 0], [1, 1], [0, 1]])

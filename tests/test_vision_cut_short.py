@@ -14,7 +14,7 @@ from onestroke.bot.vision.checks import gaps_check
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.reading import Reading
 from onestroke.bot.vision.styles.apart import set_apart
-from onestroke.bot.vision.styles.tiles import members_in_gaps
+from onestroke.bot.vision.styles.tiles import flat_members, members_in_gaps
 
 PITCH = 40
 GREY, DARK, LINE = (150, 150, 150), (40, 40, 40), (135, 135, 135)
@@ -42,9 +42,9 @@ def tiles(diagram: str) -> tuple[np.ndarray, Lattice]:
 
 def test_the_lattices_shapes_in_the_gaps_colour_say_the_gaps_were_not_found() -> None:
     image, lattice = tiles(TILES)
-    assert members_in_gaps(image, lattice, np.array(DARK, float), 28.0) == (0, 5)
+    assert members_in_gaps(flat_members(image, lattice), np.array(DARK, float), 28.0) == (0, 5)
     # the lattice corners read on the tiles themselves (lines too faint to show there)
-    assert members_in_gaps(image, lattice, np.array(GREY, float), 28.0) == (5, 5)
+    assert members_in_gaps(flat_members(image, lattice), np.array(GREY, float), 28.0) == (5, 5)
 
 
 def _reading(shown: int, flat: int) -> Reading:

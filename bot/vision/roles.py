@@ -97,10 +97,12 @@ def interpret(reading: Reading) -> Roles:
     strays = [c for c in others if c not in coloured]
     over_middle: list[Cell] = []  # walked cells with something of another colour over the middle only
     if walked_colour is not None:  # a start of its own colour stays so under the path
-        unlike = [c for c in in_path if c in colour and not same(colour[c], walked_colour)]
-        ends = (order[0], order[-1]) if order else ()
-        over_middle = [c for c in unlike if c in ends and _plain_margin(reading, c, colour[c], plain_colour)]
-        coloured += [c for c in unlike if c not in over_middle]
+        off_colour = [c for c in in_path if c in colour and not same(colour[c], walked_colour)]
+        chain_ends = (order[0], order[-1]) if order else ()
+        over_middle = [
+            c for c in off_colour if c in chain_ends and _plain_margin(reading, c, colour[c], plain_colour)
+        ]
+        coloured += [c for c in off_colour if c not in over_middle]
     marks = _named_marks(reading, marks, plain_colour)
     ends = [order[0], order[-1]] if order else sorted(set(figures + marks + coloured))
     ringed = _ringed(reading, strays, colour, open_cells, in_path, ends)
@@ -178,6 +180,7 @@ def interpret(reading: Reading) -> Roles:
         figures = [f for f in figures if f != lone]
         coloured = [c for c in coloured if c != lone]
     covering = _covering_marks(reading, marks, plain_colour)
+    uncovered = [m for m in marks if m not in covering] + coloured  # the odd positions a red goal may be
     odd = _Odd(
         figures,
         marks,
@@ -186,12 +189,8 @@ def interpret(reading: Reading) -> Roles:
         covering,
         # a figure or a mark over a cell's middle is never the goal: near red, it is no rival to a
         # red tile (seeds 718, 833, 968: a pink or orange disc, dot or avatar beside the red goal)
-        red_goal=_red_goal(
-            reading, [m for m in marks if m not in covering] + coloured, coloured, walked_colour
-        )
-        or _red_off_the_path(
-            reading, [m for m in marks if m not in covering] + coloured, coloured, walked_colour, order
-        ),
+        red_goal=_red_goal(reading, uncovered, coloured, walked_colour)
+        or _red_off_the_path(reading, uncovered, coloured, walked_colour, order),
         ringed=ringed,
     )
     if walked_colour is None and order:

@@ -79,7 +79,8 @@ def margin_of(lattice: Lattice) -> np.ndarray:
 def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
     background = _background_of(image, lattice)
     # what is taken for the gaps' colour, from how far the plain tiles stand off it
-    near = ground_tolerance(image, lattice, background)
+    flat = flat_members(image, lattice)  # sampled once: the tolerance and the gaps check both ask it
+    near = ground_tolerance(flat, background)
     # a mark that covers the tile's middle (a disc, an avatar) leaves its margin the tile's colour;
     # measured from the tile's own size, so it stays inside a small tile and outside a big mark
     reading = read_grid(
@@ -94,7 +95,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
         page_holes=True,
         near=near,
     )
-    reading = replace(reading, members_in_gaps=members_in_gaps(image, lattice, background, near))
+    reading = replace(reading, members_in_gaps=members_in_gaps(flat, background, near))
     return _with_centre_line(image, reading, background, near)
 
 
@@ -175,7 +176,7 @@ def centre_line_joins(
     marked: np.ndarray | None = None,
     near: float = COLOUR_TOLERANCE,
     covered: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(lined, join_right, join_down, lines_to, walked_colours, into_plain) for the positions of
     `box`: the tiles a line or band through their middles joins to a neighbour, the joins, which
     way (up, right, down, left) each tile's centre line runs (`_centre_lines`' arms, (R, C, 4);
@@ -509,8 +510,9 @@ GROUND_SHARE = 0.45  # of the plain tiles' distance from the gaps' colour: what 
 PLAIN_TILES = 4  # flat member tiles of one colour, at least, to judge the gaps' colour against
 
 
-def ground_tolerance(image: np.ndarray, lattice: Lattice, background: np.ndarray) -> float:
-    """How near the gaps' colour (`background`) a colour must be to be taken for them.
+def ground_tolerance(flat: np.ndarray, background: np.ndarray) -> float:
+    """How near the gaps' colour (`background`) a colour must be to be taken for them, from the
+    flat member blobs' colours (`flat_members`).
 
     The colour tolerance, or less where the plain tiles themselves lie within it of the gaps' colour
     (a tile a shade lighter than thin grid lines, a pale tile on a pale page): `GROUND_SHARE` of
@@ -523,7 +525,6 @@ def ground_tolerance(image: np.ndarray, lattice: Lattice, background: np.ndarray
     Tiles the fixed tolerance tells from the gaps keep it (a tighter one only splits a family of
     tiles or of holes shaded by the page or by JPEG), and so do tiles less than a flat page's edge
     (`FLAT_THRESHOLD`) off the gaps: nothing tells those from the ground."""
-    flat = flat_members(image, lattice)
     if len(flat) < PLAIN_TILES:
         return float(COLOUR_TOLERANCE)
     plain = colour_groups(flat)[0]
@@ -544,16 +545,14 @@ def flat_members(image: np.ndarray, lattice: Lattice) -> np.ndarray:
     return median[rows, cols][flat]
 
 
-def members_in_gaps(
-    image: np.ndarray, lattice: Lattice, background: np.ndarray, near: float
-) -> tuple[int, int]:
-    """(in the gaps' colour, flat) of the member blobs: a member is a shape with an edge of its own
+def members_in_gaps(flat: np.ndarray, background: np.ndarray, near: float) -> tuple[int, int]:
+    """(in the gaps' colour, flat) of the member blobs' colours `flat` (`flat_members`): a member
+    is a shape with an edge of its own
     all round, so it is never the gaps between the cells. Where most are in the gaps' colour, the
     colour measured at the lattice corners is the members' own (lines between touching cells too
     faint to show at the corners): every cell of their colour would read as a hole, and a family
     of holes drawn as squares as the cells (seed 1594: a framed grid of grey cells on faint grey
     lines, read as four rows of holes around its hatched holes)."""
-    flat = flat_members(image, lattice)
     return int(same(flat, background, near).sum()), len(flat)
 
 

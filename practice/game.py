@@ -173,6 +173,11 @@ class PracticeWindow(GameHost):
         self.canvas.bind("<ButtonRelease-1>", lambda e: self.game.release(time.monotonic(), e.x, e.y))
         self.root.bind("<Escape>", lambda _event: self.close())
         self.root.protocol("WM_DELETE_WINDOW", self.close)
+        # Tk prints an exception raised in a callback and goes on; a Ctrl-C that lands in a frame
+        # would then leave a window that no longer plays (its next frame was never queued): a
+        # window that looks like the game and never answers. It ends the game instead (`run`).
+        self._callback_failure: BaseException | None = None
+        self.root.report_callback_exception = self._callback_failed  # type: ignore[method-assign]
         self._on_ready = on_ready
         self.canvas.bind("<Map>", self._on_map)
         self._keep_signals_alive()
@@ -227,14 +232,23 @@ class PracticeWindow(GameHost):
         # Python runs signal handlers (Ctrl-C) only between its own bytecodes; wake up regularly.
         self.root.after(200, self._keep_signals_alive)
 
+    def _callback_failed(self, _kind: type[BaseException], error: BaseException, _trace: Any) -> None:
+        if self._callback_failure is None:
+            self._callback_failure = error
+        self.root.quit()
+
     def run(self) -> None:
         try:
             self.root.mainloop()
+            if self._callback_failure is not None:
+                raise self._callback_failure
         finally:
             with contextlib.suppress(OSError):  # the rest of a log that cannot be written: said below
                 self.log.close()
             if self._frame_times is not None:
                 self._frame_times.close()
+            with contextlib.suppress(Exception):  # already gone when closed by the player
+                self.root.destroy()
         if self.log.failure is not None:
             raise self.log.failure
 

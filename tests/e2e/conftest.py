@@ -8,14 +8,16 @@ tests never touch a developer's own screen and mouse.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import StandIns, Windows
+from harness import StandIns, Windows, left_behind
 
 from onestroke.bot.device.desktop import DesktopDevice
 from onestroke.bot.device.xvfb import VirtualDisplay, virtual_display
@@ -46,6 +48,24 @@ def on_xvfb(xvfb: VirtualDisplay, monkeypatch: pytest.MonkeyPatch) -> VirtualDis
             monkeypatch.setenv(key, value)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     return xvfb
+
+
+@pytest.fixture(autouse=True)
+def nothing_left_running(xvfb: VirtualDisplay) -> Iterator[None]:
+    """No test leaves a process of its own behind (a game, a browser, a bot): one left on the
+    session's display shows a board of its own beside the next tests' games, and those tests'
+    bots may read it for theirs. Whatever is left after a short grace is killed, and the test
+    that left it fails in its teardown, naming it."""
+    yield
+    deadline = time.monotonic() + 5
+    while (left := left_behind({xvfb.process.pid})) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    for process in left:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(process.pid, signal.SIGKILL)
+    if left:
+        named = ", ".join(f"{p.pid} {b' '.join(p.command[:4]).decode(errors='replace')}" for p in left)
+        pytest.fail(f"the test left processes running (killed now): {named}")
 
 
 @pytest.fixture

@@ -244,3 +244,19 @@ def button_is_down() -> bool:
         return bool(d.screen().root.query_pointer().mask & X.Button1Mask)
     finally:
         d.close()
+
+
+def left_behind(keep: set[int]) -> list[Process]:
+    """This process's descendants still running (zombies and the pids in `keep` aside)."""
+    found = processes()
+    children: dict[int, list[Process]] = {}
+    for process in found:
+        children.setdefault(process.parent, []).append(process)
+    left: list[Process] = []
+    stack = list(children.get(os.getpid(), []))
+    while stack:
+        process = stack.pop()
+        stack.extend(children.get(process.pid, []))
+        if process.state != "Z" and process.pid not in keep:
+            left.append(process)
+    return left

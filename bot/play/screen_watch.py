@@ -17,8 +17,10 @@ from onestroke.bot.device import Device, WindowState
 from onestroke.bot.play import guards
 from onestroke.bot.play.faults import Fault, window_fault
 from onestroke.bot.play.sight import Reader, Sight, needs_words, sight_of, with_words
+from onestroke.bot.vision import detect
 from onestroke.bot.vision.blank import nothing_drawn
 from onestroke.bot.vision.change import held_still, identical
+from onestroke.bot.vision.second import second_board
 from onestroke.bot.vision.wordlists import WordLists, word_lists
 from onestroke.coords import Rect
 from onestroke.locate import work_region
@@ -112,17 +114,39 @@ class ScreenWatch:
             if sight.board is not None and guards.well_inside(sight, self.screen, self.window):
                 return sight  # the game is where it was: keep the region
             sight = self.at(self.screen)
+        whole = sight
         window = guards.game_window(self.device, sight)
         if sight.board is None and window is not None and window != sight.screen_map.region:
             # Lattice positions straddling the window's edge read as neither cell nor background;
             # inside the window's own rectangle they lie outside the image and read as holes.
             sight = self.at(window)
         if sight.board is not None:
+            sight = self.alone(sight, whole)
+        if sight.board is not None:
             region = work_region(guards.board_in_capture(sight), self.screen)
             self.region = (window and region.intersection(window)) or region
             self.window = window
             self.remember_window(sight)
         return sight
+
+    def alone(self, sight: Sight, whole: Sight) -> Sight:
+        """`sight` (a board found) as it is when `whole`, the look at the whole screen it was found
+        from, shows no other board beside that one; else refused, naming both: two game windows,
+        or a frozen one left beside the game, and a drag on the wrong one gets no answer
+        (bot/vision/second.py)."""
+        found = sight.detection.geometry
+        assert found is not None
+        geometry = whole.screen_map.pointer_to_image(sight.screen_map.image_to_pointer(found))
+        other = second_board(whole.image, geometry, self.reader or detect)
+        if other is None:
+            return sight
+        first, second = (whole.screen_map.image_to_pointer(g.bounds()) for g in (geometry, other))
+        places = " and ".join(f"{box.left:.0f},{box.top:.0f}" for box in (first, second))
+        reason = (
+            f"two boards on the screen, at {places}: not playing either"
+            " (close the other game, or move it off the screen)"
+        )
+        return replace(sight, detection=replace(sight.detection, board=None, reason=reason))
 
     def remember_window(self, sight: Sight) -> None:
         """Note the window (id, place) and the board `sight` shows, for `window_fault` to compare."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from faults import CoverWindow, head_square
-from harness import Game, Windows, bot_pressing, button_is_down, running, start_bot
+from harness import Game, Windows, bot_pressing, button_is_down, run_bot, running, start_bot
 from monitor import Box, PressMonitor, button_left_down, seconds_to_release, strays
 
 from onestroke.bot.device import NotOnWindow, perform
@@ -332,3 +332,30 @@ def test_a_cover_that_comes_between_the_last_look_and_the_press_gets_no_press(
     assert strays(events, {wid}) == [] and not button_left_down(events)
     assert cover.pressed() == [], "a press landed on the cover"
     assert stopped.value.cause == "covered", stopped.value
+
+
+def test_two_games_on_the_screen_are_refused_by_name_and_nothing_is_pressed(
+    windows: Windows, tmp_path: Path
+) -> None:
+    """Two games side by side (a second client, or a frozen window a crash left beside the game):
+    the bot cannot tell which one it plays; it says so, naming both places, and presses nothing.
+    (Before, it played whichever board the detector found: in a CI run a frozen practice window
+    left by another test drew the drags and never answered.)"""
+    left = windows.game(seed=3, position=(60, 100))
+    right = windows.game(seed=8, position=(1300, 200))
+    done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path), timeout=120)
+    assert (left.records(), right.records()) == ([], []), done.stdout + done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert "two boards on the screen, at " in last and "not playing either" in last, last
+    assert "Traceback" not in done.stderr
+
+
+def test_one_game_beside_a_window_of_another_kind_is_played(windows: Windows, tmp_path: Path) -> None:
+    """The check for a second board reads the rest of the screen: a plain window beside the game
+    is no board, and the level is played."""
+    game = windows.game(seed=3, position=(60, 100))
+    windows.cover(1200, 150, 500, 700)
+    done = run_bot("play", "--levels", "1", "--log-dir", str(tmp_path), timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert [r["level"] for r in game.records() if r.get("cleared")] == [1]

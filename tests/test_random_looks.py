@@ -2029,3 +2029,25 @@ def test_a_border_of_holes_left_off_is_the_same_level_but_a_path_a_cell_short_is
     assert same_level(truth, trimmed, walked, [[1, 0], [1, 1], [0, 1]])
     assert not same_level(truth, trimmed, walked, [[1, 0], [1, 1]])
     assert not same_level(truth, ". . .\nS . #\n. . .\n", walked, [[1, 0], [1, 1], [0, 1]])
+
+
+GLOWING_LINE_INTO_THE_HEAD = 1572
+"""Half drawn: touching cells of the plain colour under a glowing line through the walked cells'
+centres (the path's own colour only in the line and its halo), an S in the start's frame. The
+halo's edge lies about a sample's spacing from the line's middle, so some tiles of it sample
+bold and the rest thin: only the bold ones and their next tiles took the line's colour, and the
+head two joins on kept the plain colour, its join dropped as a plain cell's edge. The path was
+read a cell short, ending on the cell before the head (wrong). One line is one width: the tiles
+it joins in its own colour are walked as its bold ones are (`tiles._along_one_line`). The S in
+the corner is not read under the line, so the ends stay alike and the board is refused (the rest
+of the level can be finished either way), never read a cell short."""
+
+
+def test_a_glowing_line_sampled_thin_near_the_head_still_walks_into_it() -> None:
+    shown = sample(GLOWING_LINE_INTO_THE_HEAD)
+    assert shown.look.path_style == "dots" and shown.look.cell_style == "touching"
+    found = detect(shown.image, read_text=False)
+    assert not found.ok, f"read {found.board} walked {found.walked}"
+    assert found.reason is not None and "cannot tell where the drawn path began" in found.reason
+    ends = (shown.truth.walked[0], shown.truth.walked[-1])  # the path's ends as drawn: 7 cells, not 6
+    assert all(str(list(end)) in found.reason for end in ends), found.reason

@@ -141,3 +141,44 @@ def test_a_pale_ringed_start_on_a_solved_board_is_not_taken_for_the_finger() -> 
     found = detect(image, read_text=False)
     assert found.board is None
     assert found.reason is not None and "cannot tell where the drawn path began" in found.reason
+
+
+def _masks(diagram: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(bold, join_right, join_down, line colours) from a diagram: a tile per letter, `B` bold,
+    `t` thin (a line sampled narrower), `h` a thin line of another colour (a hint's), `.` a tile
+    no line runs through; `-` joins a tile to the next, and the lines between the rows of tiles
+    hold a `|` under each tile joined to the one below (`.` under one that is not)."""
+    lines = diagram.strip().splitlines()
+    tiles = [row.split() for row in lines[0::2]]
+    rows, cols = len(tiles), len(tiles[0])
+    bold = np.array([[t.rstrip("-") == "B" for t in row] for row in tiles])
+    right = np.array([[t.endswith("-") for t in row[:-1]] for row in tiles])
+    down = np.zeros((rows - 1, cols), bool)
+    for r, row in enumerate(lines[1::2]):
+        down[r] = [mark == "|" for mark in row.split()]
+    colours = np.zeros((rows, cols, 3))
+    colours[...] = (140, 200, 250)  # the line's halo over the tile
+    colours[np.array([[t.rstrip("-") == "h" for t in row] for row in tiles])] = (250, 250, 250)
+    return bold, right, down, colours
+
+
+def test_a_line_sampled_thin_is_bold_to_its_end_in_its_own_colour_only() -> None:
+    """One line is one width: tiles it joins in its own colour are bold as its bold tiles are,
+    two joins on and more (the head, seed 1572); a line of another colour joined to it (a hint
+    drawn from the head) and a lone thin line are not."""
+    from onestroke.bot.vision.styles.tiles import _along_one_line
+
+    bold, right, down, colours = _masks(
+        """
+        t- t- B  .
+        .  .  |  .
+        .  .  t- h
+        .  .  .  .
+        t- t  .  .
+        """
+    )
+    assert _along_one_line(bold, right, down, colours).astype(int).tolist() == [
+        [1, 1, 1, 0],
+        [0, 0, 1, 0],
+        [0, 0, 0, 0],
+    ]

@@ -238,6 +238,7 @@ def centre_line_joins(
         bold = bold | touched_by(
             join_right & (bold[:, :-1] | bold[:, 1:]), join_down & (bold[:-1, :] | bold[1:, :])
         )
+        bold = _along_one_line(bold, join_right, join_down, line_colours)
     lined = touched_by(join_right, join_down)
     # a line across the gap into a covered middle: the tile it leaves is walked (a cell)
     into_bare = np.zeros((rows, cols), bool)
@@ -267,6 +268,26 @@ def centre_line_joins(
         into_plain = into_bare & plain & (arms.sum(axis=-1) == 1)
         into_bare &= ~plain
     return lined | into_bare, join_right, join_down, arms, walked_colours, into_plain
+
+
+def _along_one_line(
+    bold: np.ndarray, join_right: np.ndarray, join_down: np.ndarray, line_colours: np.ndarray
+) -> np.ndarray:
+    """`bold` spread along the joins between tiles whose lines are one colour: one line drawn
+    centre to centre is one width, and a tile of it that samples thin is the bold band still.
+
+    A glowing line's soft edge lies near a sample's spacing from the middle: one tile of the
+    band samples it two across, the next one (the line a pixel nearer its middle row) one. The
+    tiles a joined line of the band's colour runs through are walked as the bold ones are, to the
+    line's end in the head's middle (seed 1572: the head two joins from a bold tile read plain, so
+    the path read a cell short)."""
+    right = join_right & same(line_colours[:, :-1], line_colours[:, 1:])
+    down = join_down & same(line_colours[:-1, :], line_colours[1:, :])
+    while True:
+        grown = bold | touched_by(right & (bold[:, :-1] | bold[:, 1:]), down & (bold[:-1, :] | bold[1:, :]))
+        if (grown == bold).all():
+            return bold
+        bold = grown
 
 
 def _pure_lines(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:

@@ -880,6 +880,24 @@ def test_the_field_showing_in_a_framed_grids_holes_is_holes(seed: int) -> None:
     assert found.walked == shown.truth.walked
 
 
+FIELD_BESIDE_LINES_TOO_THIN = {
+    1884: "half drawn: a band over the walked cells, an S start, a finger; two holes side by side",
+}
+"""Framed grids whose holes left out show the field, at 0.75 scale and JPEG: the frame line
+between a hole and a plain cell (and between two holes side by side) slips between the gap's
+samples, and the gap read as a "band" in the colour of one of the two, which kept the field's
+positions from being read as holes ("cells in a colour that is neither the plain cells' nor the
+path's"). A cell's own edge and the field between two holes are no joins (roles.py `_field_edge`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(FIELD_BESIDE_LINES_TOO_THIN))
+def test_the_field_in_holes_beside_lines_too_thin_to_sample_is_holes(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "framed" and shown.look.hole_style == "absent"
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked
+
+
 def _shade(colour: tuple[int, int, int], share: float) -> tuple[int, int, int]:
     b, g, r = colour
     return (round(b * share), round(g * share), round(r * share))

@@ -527,6 +527,41 @@ def test_an_end_whose_margin_shows_the_plain_colour_has_something_over_its_middl
     assert not _plain_margin(reading, (0, 1), np.array(MARGIN_COLOURS["G"], float), None)
 
 
+# a framed grid's holes left out, showing the field a shade darker than the plain cells (`f`),
+# beside plain cells (`.`); the frame lines between them too thin for the gap's samples
+FIELD_IN_TWO_HOLES = """\
+. . . .
+. f f .
+. . . .
+"""
+FIELD_COLOURS = {".": (200, 170, 160), "f": (156, 133, 125), "path": (40, 60, 220)}
+
+
+def test_the_field_in_holes_beside_thin_lines_is_no_join():
+    """`roles._shaded_holes`: a "band" from a hole showing the field to a plain cell in the colour
+    of just one of them is a cell's own edge (the line between them missed), and the field between
+    two such holes side by side is the field, so the two are holes; a band in a colour of its own
+    (a path's, over them) is a join, and they are not."""
+    from onestroke.bot.vision.roles import _shaded_holes
+
+    reading = _diagram_reading(FIELD_IN_TWO_HOLES.replace("f", "."))
+    for r, row in enumerate(FIELD_IN_TWO_HOLES.splitlines()):
+        for c, ch in enumerate(row.split()):
+            reading.colours[r, c] = FIELD_COLOURS[ch]
+    field, plain = (np.array(FIELD_COLOURS[k], float) for k in "f.")
+    for flags, gaps, at, colour in (
+        (reading.bands_right, reading.gaps_right, (1, 1), field),  # f f: the field between them
+        (reading.bands_right, reading.gaps_right, (1, 0), plain),  # . f: the plain cell's edge
+        (reading.bands_down, reading.gaps_down, (0, 2), field),  # . over f: the hole's own edge
+    ):
+        flags[at], gaps[at] = True, colour
+    holes = [(1, 1), (1, 2)]
+    colours = {cell: reading.colours[cell] for cell in reading.positions(".")}
+    assert _shaded_holes(reading, holes, colours, plain) == frozenset(holes)
+    reading.bands_right[1, 2], reading.gaps_right[1, 2] = True, FIELD_COLOURS["path"]  # f . joined
+    assert _shaded_holes(reading, holes, colours, plain) == frozenset()
+
+
 def test_a_start_of_its_own_colour_beside_one_end_of_the_chain_is_its_first_step():
     """`S` a start tile off the chain `a b c d`, beside its end `a`: joined where something crosses
     the gap between them (the band under the start's frame), not where it is bare (a hint line

@@ -857,9 +857,11 @@ def _shaded_holes(
     darker than they are, and a hole that is left out shows that field inside the frame lines.
 
     A start tile of a colour of its own is one position (and is not among the strays); a walked
-    path is joined by bands or a line through the centres, so no band or line may touch any of
-    them; and the holes may not leave a whole row or column of the grid without a cell (a frame
-    around a row of field is no board this reads)."""
+    path is joined by bands or a line through the centres, so no join may touch any of them: no
+    line, and no band but a plain cell's own edge (`_field_edge`; the frame line between a hole
+    and a plain cell, a pixel wide, slips between the gap's samples) or the field itself between
+    two of them side by side. And the holes may not leave a whole row or column of the grid without
+    a cell (a frame around a row of field is no board this reads)."""
     if plain_colour is None or len(strays) < 2:
         return frozenset()
     first = colour[strays[0]]
@@ -867,9 +869,12 @@ def _shaded_holes(
         return frozenset()
     if not _shade_of(first, plain_colour, FIELD_SHADE):
         return frozenset()
+    shown = set(strays)
     for cell in strays:
-        if any(reading.band(cell, n) is not None for n in reading.neighbours(cell)):
-            return frozenset()
+        for n in reading.neighbours(cell):
+            band = reading.band(cell, n)
+            if band is not None and not _field_edge(reading, band, cell, n, shown, plain_colour):
+                return frozenset()
         if reading.lines_to is not None and bool(reading.lines_to[cell].any()):
             return frozenset()
     gone = reading.kinds == HOLE
@@ -878,6 +883,21 @@ def _shaded_holes(
     if gone.all(axis=1).any() or gone.all(axis=0).any():
         return frozenset()
     return frozenset(strays)
+
+
+def _field_edge(
+    reading: Reading, band: np.ndarray, hole: Cell, other: Cell, shown: set[Cell], plain_colour: np.ndarray
+) -> bool:
+    """Whether a "band" from `hole` (a position showing the field) to `other` is no join: the
+    field itself between two of `shown` side by side (a framed grid draws its thin lines there
+    too, missed as between any two cells), or, beside a plain cell, the colour of just one of the
+    two (one's own edge up to a line too thin for the samples). A join of the path is in the
+    path's colour on both sides, or in a colour of its own (a band over them)."""
+    if other in shown:
+        return bool(same(band, reading.colours[hole]))
+    if reading.kinds[other] != CELL or not same(reading.colours[other], plain_colour):
+        return False
+    return _one_sided(band, reading.colours[hole], reading.colours[other], plain_colour)
 
 
 VOID_SHARE = 0.5  # a void drawn as a hole is at most this bright against the plain cells or the field

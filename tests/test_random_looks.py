@@ -2069,3 +2069,20 @@ def test_a_glowing_line_sampled_thin_near_the_head_still_walks_into_it() -> None
     assert found.reason is not None and "cannot tell where the drawn path began" in found.reason
     ends = (shown.truth.walked[0], shown.truth.walked[-1])  # the path's ends as drawn: 7 cells, not 6
     assert all(str(list(end)) in found.reason for end in ends), found.reason
+
+
+GRAIN_BEYOND_FAINT_LINES = {
+    1962: "a framed grid of faint lines on a dark noisy page, dark holes at its right border",
+    1568: "touching cells at half scale, JPEG q75, on a gradient, inner-square holes (refused before)",
+}
+"""Boards read from the grid's lines drawn in (`gridlines.drawn_in`), whose box grew over the page
+beyond the board where its grain or shading averaged a few levels the lines' way on half the
+pieces: 1962 read the page above and below its frame as two rows of dark holes (12x6 for 10x6),
+1568 was refused. A ring's pieces must stand off as a share of the members' lines do."""
+
+
+@pytest.mark.parametrize("seed", sorted(GRAIN_BEYOND_FAINT_LINES))
+def test_the_page_beyond_faint_lines_draws_no_lines_in(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "level", GRAIN_BEYOND_FAINT_LINES[seed]
+    read_exactly(shown)

@@ -290,6 +290,7 @@ LINE_RUN = 7  # px along the line that a faint line's step is averaged over (JPE
 FAINT_STEP = 2.0  # a faint line stands this far off the colour either side, its way (a flat cell: 0)
 DRAWN_STEP = 80  # the drawn lines stand this far off the plain cells (well past 2 x the tolerance)
 LINE_HOLDS = 0.5  # the board goes on into a ring of positions where this share of its line pieces shows
+RING_SHARE = 0.3  # of the members' lines' step (median): a ring's line piece stands off at least this
 DRAWN_WIDTH = 0.015  # of the pitch either side of the line (at least 1 px): where the reading samples
 
 
@@ -340,10 +341,16 @@ def drawn_in(image: np.ndarray, lattice: Lattice) -> np.ndarray | None:
             if seen is None:
                 return None  # the board reaches the image's edge: not all of it is seen
             steps.append(seen.step[max(0, a) : b][seen.alike[max(0, a) : b]])
-    way = np.median(np.concatenate(steps), axis=0) if sum(len(s) for s in steps) else np.zeros(3)
+    member_steps = np.concatenate(steps) if sum(len(s) for s in steps) else np.zeros((1, 3))
+    way = np.median(member_steps, axis=0)
     if np.abs(way).max() < 1.0:
         return None  # no line stands off the cells: nothing says which way to draw them
     way = way / np.abs(way).max()
+    # a ring's lines stand off as the members' do: a line fades no more from one cell to the next
+    # than over the board, where the grain of a page beyond the grid's frame gives pieces that
+    # average a few levels either way (seed 1962: two rows of a noisy dark page grown, and read
+    # as dark holes)
+    ring_step = max(FAINT_STEP, RING_SHARE * float(np.median(member_steps @ way)))
 
     def shows(seen: _Line) -> np.ndarray:
         """Along a line, where it shows: its step the lines' way, averaged along LINE_RUN, between
@@ -365,7 +372,7 @@ def drawn_in(image: np.ndarray, lattice: Lattice) -> np.ndarray | None:
             if seen is None:
                 return False
             alike = seen.alike[a:b]
-            faint = alike.mean() >= 0.5 and float((seen.step[a:b][alike] @ way).mean()) >= FAINT_STEP
+            faint = alike.mean() >= 0.5 and float((seen.step[a:b][alike] @ way).mean()) >= ring_step
             pieces.append(faint or (~alike).mean() >= 0.5)
         return bool(np.mean(pieces) >= LINE_HOLDS)
 

@@ -595,3 +595,104 @@ def test_quarter_turns_turn_the_colour_and_the_detail_alike():
     # a quarter and three quarters undo each other
     again = quarter_turns(back)[1]
     assert (again == features).all()
+
+
+CONTROLS_BELOW = {27: (27006, 27008)}
+"""Half-drawn screens of look 27 read exactly once a row of controls under the board is taken off
+it (refused before: "N positions with a part unlike every role ..., nearest plain"): its UNDO /
+HINT / RESET buttons, in the cells' colour, fall on the lattice's next row and read as plain
+cells with a part unlike them, and join the board to the gradient field below, which reads plain."""
+
+
+@pytest.mark.parametrize("seed", sorted(CONTROLS_BELOW))
+def test_a_row_of_controls_under_the_board_is_not_part_of_it(seed):
+    shown = screens_of(seed, 16)
+    chosen, held = split(shown, 2, complete_taught=False)
+    look = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    for level in CONTROLS_BELOW[seed]:
+        (screen,) = [s for s in held if s.seed == level]
+        found = read(screen.image, look)
+        assert outcome_of(screen, found, 0.0)[0] == "exact", (level, found.reason)
+
+
+PITCH = 40
+FIELD, CELL = (200.0, 140.0, 120.0), (180.0, 128.0, 128.0)  # Lab: a tinted field, grey cells
+
+
+def lab_of(diagram: str) -> tuple[np.ndarray, dict, Geometry]:
+    """A Lab image drawn from a diagram, one character a lattice position: 'o' a cell (a disc of
+    0.9 pitch), '=' a button in the cells' colour (1.6 pitches wide, 0.7 tall, from just above the
+    position's centre down: look 27 draws them 1.3 pitches under the last row), '-' the field;
+    and the roles a look reads there (all 'plain')."""
+    rows = diagram.strip("\n").split("\n")
+    geometry = Geometry((PITCH, PITCH), (PITCH, PITCH), len(rows), len(rows[0]))
+    lab = np.zeros((PITCH * (len(rows) + 2), PITCH * (len(rows[0]) + 2), 3), np.float32)
+    lab[:] = FIELD
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = geometry.centre((r, c))
+            if ch == "o":
+                cv2.circle(lab, (round(x), round(y)), round(0.45 * PITCH), CELL, -1)
+            elif ch == "=":
+                top = round(y - 0.05 * PITCH)
+                cv2.rectangle(
+                    lab,
+                    (round(x - 0.8 * PITCH), top),
+                    (round(x + 0.8 * PITCH), top + round(0.7 * PITCH)),
+                    CELL,
+                    -1,
+                )
+    roles = {(r, c): "plain" for r in range(len(rows)) for c in range(len(rows[0]))}
+    return lab, roles, geometry
+
+
+def shape_look(extent: float) -> TaughtLook:
+    return TaughtLook("shapes", {}, {}, CELL, 14.0, 0.9, (0.05, 0.2), cell_extent=extent, shape_tolerance=7.0)
+
+
+def test_controls_and_the_field_beyond_them_are_taken_off_the_boards_group():
+    lab, roles, geometry = lab_of(
+        """
+oooooo
+oooooo
+oooooo
+-=--=-
+------
+"""
+    )
+    # the buttons are unlike a plain cell (a part of them), the field reads plain
+    odd = {(3, 1), (3, 4)}
+    group = set(roles)
+    kept = taught.without_controls(group, roles, odd, lab, shape_look(0.94), geometry)
+    assert kept == {(r, c) for r in range(3) for c in range(6)}
+
+
+def test_a_boards_own_row_with_a_mark_is_never_taken_off():
+    lab, roles, geometry = lab_of(
+        """
+oooooo
+oooooo
+oooooo
+------
+"""
+    )
+    # the board's last row unlike its role (a mark no plain cell showed): refused as before, not
+    # read a row short; the field beyond it shows no larger shape, so it stays too
+    odd = {(2, 1), (2, 4)}
+    assert taught.without_controls(set(roles), roles, odd, lab, shape_look(0.94), geometry) == set(roles)
+    # a look whose cells run together in their colour (touching tiles) knows no cell's size
+    lab, roles, geometry = lab_of("oooooo\noooooo\noooooo\n-=--=-\n------")
+    odd = {(3, 1), (3, 4)}
+    assert taught.without_controls(set(roles), roles, odd, lab, shape_look(float("inf")), geometry) == set(
+        roles
+    )
+
+
+def test_a_cells_shape_is_its_own_and_a_buttons_is_wider():
+    lab, _, geometry = lab_of("ooo\n-=-")
+    cell = taught.cell_shape(lab, np.asarray(CELL, np.float32), 7.0, geometry, (0, 1))
+    button = taught.cell_shape(lab, np.asarray(CELL, np.float32), 7.0, geometry, (1, 1))
+    assert cell is not None and 0.85 < cell[0] < 1.0 and 0.85 < cell[1] < 1.0
+    assert button is not None and button[0] > 1.5
+    # the field beside the button: no shape of the cells' colour in the position's middle
+    assert taught.cell_shape(lab, np.asarray(CELL, np.float32), 7.0, geometry, (1, 0)) is None

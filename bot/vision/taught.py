@@ -32,12 +32,13 @@ drawn on a plain cell (`fresh_start`); where those show none, a fresh start stay
 
 Reading a screen: the plain cells' centre colour gives candidate blobs whose size (over the
 learned fill) says the pitch; blobs of one pitch are fitted to a lattice; every position around
-them is scored; the board is the group of open positions; the start, the walked path in order
-(through the joins) and the end follow, and the self-checks of the built-in reading run
-(board size, solvability). A lattice fitted to a few blobs that reads no board is read once more
-on the period its lightness edges repeat at (`refined_lattice`). A learned go-on control (a grey
-template of the labelled complete screen around its `next`, at its place on the screen) makes a
-screen "complete".
+them is scored; the board is the group of open positions, less a row of controls at its edge
+(shapes in the cells' colour larger than any labelled cell's, `without_controls`) and what lies
+beyond it; the start, the walked path in order (through the joins) and the end follow, and the
+self-checks of the built-in reading run (board size, solvability). A lattice fitted to a few
+blobs that reads no board is read once more on the period its lightness edges repeat at
+(`refined_lattice`). A learned go-on control (a grey template of the labelled complete screen
+around its `next`, at its place on the screen) makes a screen "complete".
 
 Pure: numpy images and plain data in, a `Detection` or a `TaughtLook` out; the file is
 calibration/looks.py's.
@@ -106,6 +107,10 @@ MIN_PATH = 2  # positions read as walked that say a path is drawn (one may be a 
 MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
 MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start
 PATH_COLOUR = 2.0 * SPREAD_FLOOR  # Lab units: a marker's pixels this near the path's colours are in it
+SHAPE_REACH = 1.5  # a cell's shape in the cells' colour is looked for this many pitches each way
+SHAPE_OPEN = 0.12  # ... its mask opened by this share of the pitch (a thin line joining cells goes)
+SHAPE_SLACK = 1.25  # a shape this many times a labelled plain cell's largest side is no cell's
+APART = 1.05  # cells whose shapes are at most this many pitches across lie apart
 VERSION = 1
 
 
@@ -248,6 +253,11 @@ class TaughtLook:
     # one Gaussian for all of them is so broad that a plain stretch of field is nearer a hole
     backgrounds: tuple[Model, ...] = ()
     detail: bool = True  # a cell's picture has its lightness's extremes too (a look taught before: not)
+    # the largest side of a labelled plain cell's shape in the cells' centre colour (within
+    # `shape_tolerance`), over the pitch (`cell_shape`; infinite: not known, or the cells' colour
+    # runs on past them at every tolerance tried)
+    cell_extent: float = float("inf")
+    shape_tolerance: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The look as plain data (JSON): what was learned first, the pictures last."""
@@ -267,6 +277,8 @@ class TaughtLook:
             "joins": {name: model.to_dict() for name, model in self.joins.items()},
             "backgrounds": [model.to_dict() for model in self.backgrounds],
             "detail": self.detail,
+            "cell_extent": None if np.isinf(self.cell_extent) else round(self.cell_extent, 3),
+            "shape_tolerance": round(self.shape_tolerance, 2),
         }
         if self.go_on is not None:
             g = self.go_on
@@ -311,6 +323,8 @@ class TaughtLook:
             tuple(data.get("notes", ())),
             tuple(Model.from_dict(m).weighted(weights) for m in data.get("backgrounds", ())),
             bool(data.get("detail", False)),
+            float("inf") if data.get("cell_extent") is None else float(data["cell_extent"]),
+            float(data.get("shape_tolerance", 0.0)),
         )
 
 
@@ -567,6 +581,7 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
     fill = float(np.median(fills)) if fills else 0.8
     backgrounds = background_models(np.stack(learned["outside"]), weights)
     go_on = learn_go_on(examples)
+    cell_extent, shape_tolerance = taught_extent(boards, geometries, centre, tolerance)
     look = TaughtLook(
         name,
         models,
@@ -581,6 +596,8 @@ def teach(name: str, examples: Sequence[Example]) -> Taught:
         tuple(e.name for e in examples),
         tuple(notes),
         backgrounds,
+        cell_extent=cell_extent,
+        shape_tolerance=shape_tolerance,
     )
     return Taught(look, geometries)
 
@@ -716,6 +733,60 @@ def centre_blob(lab: np.ndarray, geometry: Geometry, cell: Cell) -> tuple[np.nda
     if at == 0:
         return colour, None
     return colour, float(np.sqrt(stats[at, cv2.CC_STAT_AREA]))
+
+
+def cell_shape(
+    lab: np.ndarray, colour: np.ndarray, tolerance: float, geometry: Geometry, cell: Cell
+) -> tuple[float, float] | None:
+    """The width and height, over the pitch, of the shape in `colour` at `cell` (the one with the
+    most pixels in the cell's middle third; None when none lies there), looked for up to
+    SHAPE_REACH pitches each way. The colour's mask is opened by SHAPE_OPEN of the pitch first: a
+    thin line of a near colour (a hint, a frame) joining cells is not part of a cell's shape."""
+    h, w = lab.shape[:2]
+    x, y = geometry.centre(cell)
+    px, py = geometry.pitch
+    # cropped at the image's edge, never padded: a border repeated outward would stretch a cell
+    x0, x1 = max(0, round(x - SHAPE_REACH * px)), min(w, round(x + SHAPE_REACH * px) + 1)
+    y0, y1 = max(0, round(y - SHAPE_REACH * py)), min(h, round(y + SHAPE_REACH * py) + 1)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return None
+    mask = cv2.inRange(lab[y0:y1, x0:x1], colour - tolerance, colour + tolerance)
+    side = max(1, round(SHAPE_OPEN * min(px, py)))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    mx0, mx1 = max(0, round(x - px / 6) - x0), max(0, round(x + px / 6) - x0 + 1)
+    my0, my1 = max(0, round(y - py / 6) - y0), max(0, round(y + py / 6) - y0 + 1)
+    middle = labels[my0:my1, mx0:mx1]
+    counts = np.bincount(middle.reshape(-1), minlength=len(stats))
+    counts[0] = 0
+    if middle.size == 0 or int(counts.max()) == 0:
+        return None
+    at = int(np.argmax(counts))
+    return stats[at, cv2.CC_STAT_WIDTH] / px, stats[at, cv2.CC_STAT_HEIGHT] / py
+
+
+def taught_extent(
+    boards: Sequence[Example], geometries: dict[str, Geometry], colour: np.ndarray, tolerance: float
+) -> tuple[float, float]:
+    """The largest side over the pitch of a labelled plain cell's shape in the cells' centre
+    colour (`cell_shape`), and the tolerance it was measured at: the widest of the colour
+    lattice's tolerances at which the cells lie apart (a field of a near colour, look 27's
+    gradient, joins them at the widest). (inf, 0) when they lie apart at none (touching cells,
+    cells on a panel of their own colour): then no shape is too large to be a cell."""
+    colour = np.asarray(colour, np.float32)
+    labs = [(lab_image(e.image), e) for e in boards]
+    for tol in (tolerance, tolerance / 2, 6.0):
+        sides = []
+        for lab, example in labs:
+            assert example.board is not None
+            roles = cell_roles(example.board, example.walked)
+            for cell in (c for c, role in roles.items() if role == "plain"):
+                shape = cell_shape(lab, colour, tol, geometries[example.name], cell)
+                if shape is not None:
+                    sides.append(max(shape))
+        if sides and max(sides) <= APART:
+            return max(sides), tol
+    return float("inf"), 0.0
 
 
 def example_geometry(example: Example, lab: np.ndarray) -> Geometry:
@@ -1163,6 +1234,10 @@ def read_lattice(
             f"no position of the lattice (pitch {px:.1f} px) looks like a cell of look {look.name}"
         )
     group = largest_group(is_open, positions, role)
+    odd = {
+        p for p in group if score[p] > look.roles[role[p]].limit or local[p] > look.roles[role[p]].local_limit
+    }
+    group = without_controls(group, role, odd, lab, look, whole)
     r0, r1 = min(r for r, _ in group), max(r for r, _ in group)
     c0, c1 = min(c for _, c in group), max(c for _, c in group)
     r0, r1, c0, c1 = hole_edges(r0, r1, c0, c1, role, score, look, whole, (w, h))
@@ -1349,6 +1424,77 @@ def hole_edges(
         if c1 < whole.cols - 1 and all_holes([(r, c1 + 1) for r in range(r0, r1 + 1)]):
             c1, grown = c1 + 1, True
     return r0, r1, c0, c1
+
+
+def without_controls(
+    group: set[Cell],
+    role: dict[Cell, str],
+    odd: set[Cell],
+    lab: np.ndarray,
+    look: TaughtLook,
+    whole: Geometry,
+) -> set[Cell]:
+    """The board's group of open positions less a row (or column) of controls at its edge and what
+    lies beyond it: a row of buttons in the cells' colour under the board falls on the lattice,
+    reads as plain cells with a part unlike them, and joins the board to a field beyond it that
+    reads as plain (look 27's UNDO / HINT / RESET over a gradient). Taken off, from the box's edge
+    inward, lines none of whose open positions has a cell's shape (`no_cell`), when among them is
+    a position unlike its role and a shape larger than any labelled plain cell's; a line with a
+    cell's shape, or a walked cell, the start or an end, stops it. A board's own row keeps a
+    cell's shape in its plain cells, so it is never taken off: such a board is refused as before."""
+    if not odd or np.isinf(look.cell_extent):
+        return group
+    shapes: dict[Cell, str] = {}
+    trimmed = True
+    while trimmed:
+        trimmed = False
+        r0, r1 = min(r for r, _ in group), max(r for r, _ in group)
+        c0, c1 = min(c for _, c in group), max(c for _, c in group)
+        sides = (
+            [[(r, c) for c in range(c0, c1 + 1)] for r in range(r1, r0 - 1, -1)],
+            [[(r, c) for c in range(c0, c1 + 1)] for r in range(r0, r1 + 1)],
+            [[(r, c) for r in range(r0, r1 + 1)] for c in range(c1, c0 - 1, -1)],
+            [[(r, c) for r in range(r0, r1 + 1)] for c in range(c0, c1 + 1)],
+        )
+        for lines in sides:
+            beyond: list[Cell] = []
+            for line in lines[:-2]:  # a board of two lines at the least is left
+                kinds = [no_cell(p, role, lab, look, whole, shapes) for p in line if p in group]
+                if any(kind == "cell" for kind in kinds):
+                    break
+                beyond += [p for p in line if p in group]
+                if "larger" in kinds and odd.intersection(beyond):
+                    group = group - set(beyond)
+                    trimmed = True
+                    break
+            if trimmed:
+                break
+    return group
+
+
+def no_cell(
+    cell: Cell,
+    role: dict[Cell, str],
+    lab: np.ndarray,
+    look: TaughtLook,
+    whole: Geometry,
+    known: dict[Cell, str],
+) -> str:
+    """What a position of the board's group shows in the cells' colour: "larger" (a shape larger
+    than any labelled plain cell's: a button), "none" (no shape in its middle: a field), or "cell"
+    (a cell's shape, or a role a plain cell cannot be taken for: walked, the start, an end)."""
+    if cell in known:
+        return known[cell]
+    kind = "cell"
+    if role[cell] == "plain":
+        colour = np.asarray(look.centre_colour, np.float32)
+        shape = cell_shape(lab, colour, look.shape_tolerance, whole, cell)
+        if shape is None:
+            kind = "none"
+        elif max(shape) > SHAPE_SLACK * look.cell_extent:
+            kind = "larger"
+    known[cell] = kind
+    return kind
 
 
 def _alike(look: TaughtLook) -> set[tuple[str, str]]:

@@ -548,6 +548,21 @@ def test_a_path_along_the_boards_edge_teaches_its_gaps_apart_on_every_side():
     assert sorted(pairs["apart"]) == [((0, 2), (1, 2)), ((1, 0), (2, 0)), ((1, 1), (1, 2)), ((1, 1), (2, 1))]
 
 
+def held_out_outcomes(
+    look_seed: int, levels: tuple[int, ...], complete_taught: bool = True
+) -> list[tuple[int, str, str | None]]:
+    """Look `look_seed` taught from 2 of its 16 screens as teach_bench does: for each of `levels`
+    (held-out screens), its outcome against the render's truth and the reading's reason."""
+    chosen, held = split(screens_of(look_seed, 16), 2, complete_taught=complete_taught)
+    look = teach(f"look{look_seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    outcomes = []
+    for level in levels:
+        (screen,) = [s for s in held if s.seed == level]
+        found = read(screen.image, look)
+        outcomes.append((level, outcome_of(screen, found, 0.0)[0], found.reason))
+    return outcomes
+
+
 JOINS_ON_EVERY_SIDE = {12: (12003, 12010), 13: (13001, 13002)}
 """Half-drawn screens read exactly once a walked cell's gaps to its open neighbours on every side
 are taught (both refused before: "the N walked cells do not form one path from the start"): look
@@ -558,13 +573,8 @@ a walked cell on its left, not joined (its gap to the plain cell on the start's 
 
 @pytest.mark.parametrize("seed", sorted(JOINS_ON_EVERY_SIDE))
 def test_the_walked_cells_order_from_gaps_taught_on_every_side(seed):
-    shown = screens_of(seed, 16)
-    chosen, held = split(shown, 2, complete_taught=False)
-    look = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
-    for level in JOINS_ON_EVERY_SIDE[seed]:
-        (half,) = [s for s in held if s.seed == level]
-        found = read(half.image, look)
-        assert outcome_of(half, found, 0.0)[0] == "exact", (level, found.reason)
+    for level, outcome, reason in held_out_outcomes(seed, JOINS_ON_EVERY_SIDE[seed], complete_taught=False):
+        assert outcome == "exact", (level, reason)
 
 
 TURNED_HEADS = {18: (18006, 18007, 18010), 28: (28004, 28006, 28007, 28008)}
@@ -575,13 +585,8 @@ half-drawn screen teaches has the path coming in from one side, these heads from
 
 @pytest.mark.parametrize("seed", sorted(TURNED_HEADS))
 def test_a_head_taught_coming_in_from_one_side_is_read_coming_in_from_another(seed):
-    shown = screens_of(seed, 16)
-    chosen, held = split(shown, 2)
-    look = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
-    for level in TURNED_HEADS[seed]:
-        (half,) = [s for s in held if s.seed == level]
-        found = read(half.image, look)
-        assert outcome_of(half, found, 0.0)[0] == "exact", (level, found.reason)
+    for level, outcome, reason in held_out_outcomes(seed, TURNED_HEADS[seed]):
+        assert outcome == "exact", (level, reason)
 
 
 def test_quarter_turns_turn_the_colour_and_the_detail_alike():
@@ -606,13 +611,8 @@ cells with a part unlike them, and join the board to the gradient field below, w
 
 @pytest.mark.parametrize("seed", sorted(CONTROLS_BELOW))
 def test_a_row_of_controls_under_the_board_is_not_part_of_it(seed):
-    shown = screens_of(seed, 16)
-    chosen, held = split(shown, 2, complete_taught=False)
-    look = teach(f"look{seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
-    for level in CONTROLS_BELOW[seed]:
-        (screen,) = [s for s in held if s.seed == level]
-        found = read(screen.image, look)
-        assert outcome_of(screen, found, 0.0)[0] == "exact", (level, found.reason)
+    for level, outcome, reason in held_out_outcomes(seed, CONTROLS_BELOW[seed], complete_taught=False):
+        assert outcome == "exact", (level, reason)
 
 
 PITCH = 40

@@ -30,15 +30,13 @@ def board_painted_over(image: np.ndarray, geometry: Geometry) -> np.ndarray | No
         return None
     ring = whole.intersection(box.grown(max(2, round(pitch / 4))).rounded())
     assert ring is not None  # it holds the box
-    inner = np.zeros((height, width), dtype=bool)
-    inner[box.slices()] = True
-    around = np.zeros((height, width), dtype=bool)
-    around[ring.slices()] = True
-    around &= ~inner
+    # the pixels of the ring around the box: its rectangle less the box, in the ring's own crop
+    around = np.ones((int(ring.height), int(ring.width)), dtype=bool)
+    around[box.translated(-ring.left, -ring.top).slices()] = False
     if not around.any():
         return None
     painted = image.copy()
-    painted[inner] = np.median(image[around], axis=0).astype(image.dtype)
+    painted[box.slices()] = np.median(image[ring.slices()][around], axis=0).astype(image.dtype)
     return painted
 
 

@@ -112,6 +112,7 @@ SHAPE_OPEN = 0.12  # ... its mask opened by this share of the pitch (a thin line
 SHAPE_SLACK = 1.25  # a shape this many times a labelled plain cell's largest side is no cell's
 APART = 1.05  # cells whose shapes are at most this many pitches across lie apart
 VERSION = 1
+ShapeKind = Literal["cell", "larger", "none"]  # what a position shows in the cells' colour (`shape_kind`)
 
 
 class TeachError(OnestrokeError):
@@ -1438,13 +1439,13 @@ def without_controls(
     lies beyond it: a row of buttons in the cells' colour under the board falls on the lattice,
     reads as plain cells with a part unlike them, and joins the board to a field beyond it that
     reads as plain (look 27's UNDO / HINT / RESET over a gradient). Taken off, from the box's edge
-    inward, lines none of whose open positions has a cell's shape (`no_cell`), when among them is
+    inward, lines none of whose open positions has a cell's shape (`shape_kind`), when among them is
     a position unlike its role and a shape larger than any labelled plain cell's; a line with a
     cell's shape, or a walked cell, the start or an end, stops it. A board's own row keeps a
     cell's shape in its plain cells, so it is never taken off: such a board is refused as before."""
     if not odd or np.isinf(look.cell_extent):
         return group
-    shapes: dict[Cell, str] = {}
+    shapes: dict[Cell, ShapeKind] = {}
     trimmed = True
     while trimmed:
         trimmed = False
@@ -1459,7 +1460,7 @@ def without_controls(
         for lines in sides:
             beyond: list[Cell] = []
             for line in lines[:-2]:  # a board of two lines at the least is left
-                kinds = [no_cell(p, role, lab, look, whole, shapes) for p in line if p in group]
+                kinds = [shape_kind(p, role, lab, look, whole, shapes) for p in line if p in group]
                 if any(kind == "cell" for kind in kinds):
                     break
                 beyond += [p for p in line if p in group]
@@ -1472,20 +1473,20 @@ def without_controls(
     return group
 
 
-def no_cell(
+def shape_kind(
     cell: Cell,
     role: dict[Cell, str],
     lab: np.ndarray,
     look: TaughtLook,
     whole: Geometry,
-    known: dict[Cell, str],
-) -> str:
+    known: dict[Cell, ShapeKind],
+) -> ShapeKind:
     """What a position of the board's group shows in the cells' colour: "larger" (a shape larger
     than any labelled plain cell's: a button), "none" (no shape in its middle: a field), or "cell"
     (a cell's shape, or a role a plain cell cannot be taken for: walked, the start, an end)."""
     if cell in known:
         return known[cell]
-    kind = "cell"
+    kind: ShapeKind = "cell"
     if role[cell] == "plain":
         colour = np.asarray(look.centre_colour, np.float32)
         shape = cell_shape(lab, colour, look.shape_tolerance, whole, cell)

@@ -101,6 +101,17 @@ def test_no_refit_where_the_lines_are_another_lattice_or_too_few() -> None:
     assert fit_to_gaps(image, GUESSED, (0, 2, 0, 2), ALL_CELLS[:2, :2]) is None
 
 
+def test_a_lattice_measured_again_has_the_fill_of_its_own_pitch() -> None:
+    """`Lattice.fill` is worked out once per lattice; the lattice the gaps measure again is a new
+    one (`dataclasses.replace`), whose fill follows its own pitch (members as wide as the pitch)."""
+    guessed = lattice(GUESSED.origin, GUESSED.pitch)
+    assert guessed.fill is guessed.fill  # (kept: the same float each time it is asked)
+    fitted = fit_to_gaps(touching_grid(), guessed, (0, ROWS, 0, COLS), ALL_CELLS)
+    assert fitted is not None and fitted.pitch != guessed.pitch
+    for found in (guessed, fitted):
+        assert found.fill == pytest.approx((PITCH / found.pitch[0] + PITCH / found.pitch[1]) / 2)
+
+
 ONE_TILE = Lattice(
     (100.0, 100.0), (130.0, 130.0), np.array([0]), np.array([0]), 0.0, np.array([120.0]), np.array([120.0])
 )

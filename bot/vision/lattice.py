@@ -11,6 +11,7 @@ members' centres on their lattice indices gives origin and pitch.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -43,9 +44,13 @@ class Lattice:
     widths: np.ndarray  # each member blob's width and height
     heights: np.ndarray
 
-    @property
+    @cached_property
     def fill(self) -> float:
-        """Member blob side / pitch: ~0.9 for tiles, ~0.25 for the dots of a node-style board."""
+        """Member blob side / pitch: ~0.9 for tiles, ~0.25 for the dots of a node-style board.
+
+        Worked out once per lattice (two medians; a read asks it some ten times: the rims, the
+        margins, the corner patches are placed by it). The members' sides are never changed in
+        place: a lattice measured again is a new one."""
         return float(np.median(self.widths) / self.pitch[0] + np.median(self.heights) / self.pitch[1]) / 2
 
     @property

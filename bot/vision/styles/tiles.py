@@ -585,22 +585,27 @@ def _classify(
     core = sample(image, lattice, box, CORE)
     median = median_of(core, axis=2)
     # a cell is one colour all over: a flag or a letter on 5 % of it makes it a marked cell
-    uniform = same(core, median[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
+    # (the samples in the median's colour, and the median in the gaps', are asked once each here:
+    # the median changes below only on lined tiles, which are cells, never the marks that
+    # `_overlapped_cells` looks at)
+    own = same(core, median[:, :, None, :])
+    dominant = own.mean(axis=2)
+    uniform = dominant >= CELL_UNIFORM
+    gaps_colour = same(median, background, near)
     background_share = same(core, background, near).mean(axis=2)
     gap_corners = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background, near)
     framed = gap_corners >= 3
     rim = sample(image, lattice, box, rim_of(lattice))
     rim_same = same(rim, median[:, :, None, :]).mean(axis=2) >= RIM_SAME
-    dominant = same(core, median[:, :, None, :]).mean(axis=2)
 
     kinds = np.full(median.shape[:2], FOREIGN)
-    filled = uniform & ~same(median, background, near)
+    filled = uniform & ~gaps_colour
     covered = ~uniform & (background_share < 0.6)
     kinds[filled & framed & rim_same] = CELL
     kinds[filled & framed & ~rim_same] = MARK  # a frame drawn on a tile
     kinds[covered & framed & (dominant >= MARKED_CELL)] = MARK
     kinds[covered & framed & (dominant < MARKED_CELL)] = FIGURE
-    kinds[(uniform & same(median, background, near)) | (~uniform & (background_share >= 0.6))] = HOLE
+    kinds[(uniform & gaps_colour) | (~uniform & (background_share >= 0.6))] = HOLE
     # holes drawn (a grey mark on the ground, a dark tile, a hatching) are part of the board: the
     # grid grows through them as through cells (`styles.grow`), where a hole showing the page may
     # be the page beyond the board
@@ -610,11 +615,11 @@ def _classify(
     kinds[outside(image, lattice, box)] = HOLE
     # a tile with only a thin line through its middle (and perhaps the finger's light) is a cell
     # the path runs through, not a marked one: the line is the path's, drawn centre to centre
-    marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~same(median, background, near)
+    marked = framed & ((kinds == MARK) | (kinds == FIGURE)) & ~gaps_colour
     # (or a covered tile unframed: walked tiles side by side on a grid of touching tiles, the line
     # a pixel wide between them blended into the path's colour, show the gaps' colour at fewer
     # than 3 corners; their centre lines joined say they are cells all the same)
-    unframed = ~framed & covered & (kinds == FOREIGN) & ~same(median, background, near)
+    unframed = ~framed & covered & (kinds == FOREIGN) & ~gaps_colour
     if (marked | unframed).any():  # only a marked or covered tile may carry a centre line
         lined, _, _, arms, walked, _ = centre_line_joins(
             image, lattice, box, core, median, background, kinds == CELL, near=near, covered=marked
@@ -630,7 +635,7 @@ def _classify(
     kinds[_hatched(kinds, core, median, background)] = DRAWN
     kinds[_striped(image, lattice, box, kinds, median)] = DRAWN
     kinds[(kinds == HOLE) & _pale_shapes(kinds, lattice, box, median, background)] = FOREIGN
-    _overlapped_cells(kinds, ~same(core, median[:, :, None, :]))
+    _overlapped_cells(kinds, ~own)
     kinds[_corner_marks(image, lattice, box, kinds, median)] = MARK
     kinds[_on_the_ground(image, lattice, box, kinds, background, near)] = FOREIGN
     return kinds, median

@@ -785,9 +785,11 @@ def _hatched(kinds: np.ndarray, core: np.ndarray, colours: np.ndarray, backgroun
     if not cells.any():
         return np.zeros(kinds.shape, bool)
     plain = commonest_colour(colours[cells])
+    dark = ((kinds == MARK) | (kinds == FIGURE)) & _dark_as_a_hole(colours, plain) & ~same(colours, plain)
+    if not dark.any():  # (most screens: the samples' greys below, 1 ms a read, judge only these)
+        return dark
     grey = np.ptp(core, axis=-1) <= COLOURLESS
     darker = (core.mean(axis=-1) < background.mean() - COLOUR_TOLERANCE).all(axis=2)
-    dark = ((kinds == MARK) | (kinds == FIGURE)) & _dark_as_a_hole(colours, plain) & ~same(colours, plain)
     # or hatched on the grid's own ground, as light as the lines between the cells and tinged with
     # the cells' hue: grey to black as a whole, and alike over the board (`families`)
     grey_whole = np.ptp(colours, axis=-1) <= COLOURLESS

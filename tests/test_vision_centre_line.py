@@ -182,3 +182,57 @@ def test_a_line_sampled_thin_is_bold_to_its_end_in_its_own_colour_only() -> None
         [0, 0, 1, 0],
         [0, 0, 0, 0],
     ]
+
+
+def _cores(diagrams: str) -> np.ndarray:
+    """CORE samples (1, C, 81, 3) from 9 x 9 diagrams side by side (`.` the tile's cream, `x` a
+    white line's sample, `o` a blue mark's): one tile per diagram."""
+    rows = [line.split() for line in diagrams.strip().splitlines()]
+    paint = {".": CREAM, "x": WHITE, "o": BLUE}
+    tiles = [[[paint[ch] for ch in row[k]] for row in rows] for k in range(len(rows[0]))]
+    return np.array(tiles, np.int16).reshape(1, len(tiles), 81, 3)
+
+
+def test_every_centre_line_crosses_a_middle_the_tile_does_not_fill() -> None:
+    """The cheap test before the line search (`_crossed_middles`): a line through the middle, or a
+    mark over it, leaves the middle's 3 x 3 samples off the tile's colour; a plain tile and a line
+    that stops short of the middle do not, and `_centre_lines` finds no line on them either."""
+    from onestroke.bot.vision.styles.tiles import _centre_lines, _core_grounds, _crossed_middles
+
+    core = _cores(
+        """
+        ....x....  .........  .........  .........
+        ....x....  .........  .........  .........
+        ....x....  .........  .........  .........
+        ....x....  .........  ...ooo...  .........
+        ....xxxxx  .........  ...ooo...  xx.......
+        .........  .........  ...ooo...  .........
+        .........  .........  .........  .........
+        .........  .........  .........  .........
+        .........  .........  .........  .........
+        """
+    )
+    grounds = _core_grounds(core)
+    assert _crossed_middles(core, grounds).tolist() == [[True, False, True, False]]
+    lines, *_ = _centre_lines(core, grounds)
+    assert lines.tolist() == [[True, False, False, False]]
+
+
+def test_a_board_with_no_line_through_two_middles_joins_nothing() -> None:
+    """`centre_line_joins` on tiles whose middles are their own colour but one: no join, no line,
+    the tiles' colours as they were (the line search is not made)."""
+    from onestroke.bot.vision.lattice import fit_lattice, lattice_groups
+    from onestroke.bot.vision.sampling import CORE, median, sample
+    from onestroke.bot.vision.styles.tiles import centre_line_joins
+
+    image = drawn(path=(), finger=False)
+    found = compact_blobs(image)
+    lattice = fit_lattice(found, lattice_groups(found)[0])
+    box = lattice.members_box()
+    core = sample(image, lattice, box, CORE)
+    colours = median(core, axis=2)
+    lined, right, down, _, walked, into_plain = centre_line_joins(
+        image, lattice, box, core, colours, np.array(DARK, float), np.ones(colours.shape[:2], bool)
+    )
+    assert not (lined.any() or right.any() or down.any() or into_plain.any())
+    assert np.array_equal(walked, colours)

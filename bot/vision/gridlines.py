@@ -94,7 +94,7 @@ def grid_lattices(
             region, fy0 - gy0, gy1 - fy1, fx0 - gx0, gx1 - fx1, cv2.BORDER_CONSTANT, value=0
         )
         fx0, fy0, fx1, fy1 = gx0, gy0, gx1, gy1
-        lattice = _region_lattice(region.astype(bool), image[fy0:fy1, fx0:fx1])
+        lattice = _region_lattice(region, image[fy0:fy1, fx0:fx1])
         if lattice is not None:
             found.append(_shifted(lattice, fx0, fy0))
     return found
@@ -110,12 +110,12 @@ def _steps(image: np.ndarray, axis: int) -> np.ndarray:
 
 
 def _region_lattice(region: np.ndarray, box: np.ndarray) -> Lattice | None:
-    """The lattice of the grid lines inside one region's box (`box`: the image there; region
-    coordinates), or None."""
+    """The lattice of the grid lines inside one region's box (`box`: the image there; `region`:
+    1 on the region's pixels, 0 elsewhere, uint8 as OpenCV takes it; region coordinates), or None."""
     # the region's own pixels and the lines inside it: its border (where a hole or the page
     # begins) is a line too, so a step from the region to anything else counts where the region is
     reach = 2 * FLAT_EDGE + 1  # back over what `flat_mask` left off the region's edge
-    grown = cv2.dilate(region.astype(np.uint8), np.ones((reach, reach), np.uint8))
+    grown = cv2.dilate(region, np.ones((reach, reach), np.uint8))
     # each profile: the steps summed over the grown region, per pixel of it (the last column's
     # and row's step is 0). Summed as integers: the same whole numbers a float sum gave, in a
     # third of the time (the float copies of the box's steps were most of the line search)

@@ -261,6 +261,13 @@ def diagonal_stripes(texture: np.ndarray, steady: float, inside: float = 0.0) ->
     other), changing along the other. Only the square's margin counts, beyond `inside` (a share of
     its half-side): a hatched hole may hold a flat inner square. Nothing a player walks is drawn
     so: a path runs across or along the cells, a marker or a letter changes alike both ways."""
+    return striped(*diagonal_changes(texture, inside), steady)
+
+
+def diagonal_changes(texture: np.ndarray, inside: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """(strong, weak) per position of `texture` (as `diagonal_stripes` takes it): the mean grey
+    change between neighbouring samples along the diagonal that changes more, and along the other,
+    over the square's margin beyond `inside`. Measured once where several `steady` are asked."""
     rows, cols = texture.shape[:2]
     side = int(round(np.sqrt(texture.shape[2])))
     grey = texture.mean(axis=3).reshape(rows, cols, side, side)
@@ -268,5 +275,9 @@ def diagonal_stripes(texture: np.ndarray, steady: float, inside: float = 0.0) ->
     margin = np.maximum(np.abs(t)[:, None], np.abs(t)[None, :]) > inside
     down_right = np.abs(grey[:, :, 1:, 1:] - grey[:, :, :-1, :-1])[:, :, margin].mean(axis=2)
     down_left = np.abs(grey[:, :, 1:, :-1] - grey[:, :, :-1, 1:])[:, :, margin].mean(axis=2)
-    strong, weak = np.maximum(down_right, down_left), np.minimum(down_right, down_left)
+    return np.maximum(down_right, down_left), np.minimum(down_right, down_left)
+
+
+def striped(strong: np.ndarray, weak: np.ndarray, steady: float) -> np.ndarray:
+    """`diagonal_stripes` from the changes `diagonal_changes` measured."""
     return (strong > STRIPES_CHANGING) & (weak < steady * strong)

@@ -29,13 +29,14 @@ from onestroke.bot.vision.sampling import (
     COLOURLESS,
     Box,
     colour_distance,
-    diagonal_stripes,
+    diagonal_changes,
     median,
     outside,
     ring_offsets,
     same,
     sample,
     square_offsets,
+    striped,
 )
 from onestroke.bot.vision.styles import families, read_grid
 
@@ -114,8 +115,9 @@ def _classify(
     kinds[(kinds == CELL) & _beside_the_dot(image, lattice, box, field)] = MARK
     # inside the grid, whatever is not field is a hole: hatched, another flat colour, nothing at
     # all (the grid never grows into such positions, so they can only lie between cells)
-    texture = sample(image, lattice, box, HATCH)
-    kinds[(around_field < 0.4) | (~on_field & diagonal_stripes(texture, HATCHED, HATCH_INSIDE / 0.42))] = HOLE
+    # (the hatching's changes measured once: two steadiness limits are asked of them)
+    changes = diagonal_changes(sample(image, lattice, box, HATCH), HATCH_INSIDE / 0.42)
+    kinds[(around_field < 0.4) | (~on_field & striped(*changes, HATCHED))] = HOLE
     # a big round figure (an avatar, a start's large dot) covers the ring around the dot too, but
     # not the cell's corners, where the field shows; a hole drawn (a square of another colour, a
     # hatching, the page) covers the corners as well
@@ -127,7 +129,7 @@ def _classify(
     # hatching in the field's own shades (a dark pattern on a dark field) is field all round, but
     # it has no dot: its middle is the field or the inner square's flat colour. Only clear stripes
     # count: a grainy page beside the board is as uneven along one diagonal as along the other
-    kinds[diagonal_stripes(texture, STRIPED, HATCH_INSIDE / 0.42) & (~on_field | ~dot)] = DRAWN
+    kinds[striped(*changes, STRIPED) & (~on_field | ~dot)] = DRAWN
     surround = median(sample(image, lattice, box, np.concatenate([AROUND, CORNERS])), axis=2)
     kinds[_off_the_field(kinds, on_field & ~dot, surround, field)] = HOLE
     kinds[outside(image, lattice, box, 0.35)] = HOLE

@@ -270,7 +270,10 @@ def diagonal_changes(texture: np.ndarray, inside: float = 0.0) -> tuple[np.ndarr
     over the square's margin beyond `inside`. Measured once where several `steady` are asked."""
     rows, cols = texture.shape[:2]
     side = int(round(np.sqrt(texture.shape[2])))
-    grey = texture.mean(axis=3).reshape(rows, cols, side, side)
+    # the mean of the three channels, as their sum over three: whole numbers summed exactly, the
+    # same floats as `texture.mean(axis=3)` in a tenth of its time (a reduction over an axis of 3)
+    grey = (texture[..., 0].astype(np.float64) + texture[..., 1] + texture[..., 2]) / 3
+    grey = grey.reshape(rows, cols, side, side)
     t = np.linspace(-1.0, 1.0, side)[1:]
     margin = np.maximum(np.abs(t)[:, None], np.abs(t)[None, :]) > inside
     down_right = np.abs(grey[:, :, 1:, 1:] - grey[:, :, :-1, :-1])[:, :, margin].mean(axis=2)

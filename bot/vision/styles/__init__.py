@@ -750,22 +750,25 @@ def bands_leaving(
     it were not recognised), so the board is not trusted (`checks.edge_check`).
     """
     r0, r1, c0, c1 = box
-    right, down = gap_colours(image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across)
-    band_right, *_ = gaps(right, background)
-    band_down, *_ = gaps(down, background)
+    # only the gaps out of the border are sampled (each gap's samples and reading are its own:
+    # the same answers as the whole ring's gaps, at a quarter of their cost on a 9 x 9 grid)
+    above = gaps(gap_colours(image, lattice, (r0 - 1, r0 + 1, c0, c1), across)[1], background)[0][0]
+    below = gaps(gap_colours(image, lattice, (r1 - 1, r1 + 1, c0, c1), across)[1], background)[0][0]
+    left = gaps(gap_colours(image, lattice, (r0, r1, c0 - 1, c0 + 1), across)[0], background)[0][:, 0]
+    right = gaps(gap_colours(image, lattice, (r0, r1, c1 - 1, c1 + 1), across)[0], background)[0][:, 0]
     rows, cols = kinds.shape
     # a figure's own parts (the cat's legs and tail) reach out of its cell: not a band
     open_ = (kinds != HOLE) & (kinds != FOREIGN) & (kinds != FIGURE)
     out = []
-    for c in range(cols):  # the extended box's row 0 is the ring above, column 0 the ring left
-        if open_[0, c] and band_down[0, c + 1]:
+    for c in range(cols):
+        if open_[0, c] and above[c]:
             out.append((0, c))
-        if open_[rows - 1, c] and band_down[rows, c + 1]:
+        if open_[rows - 1, c] and below[c]:
             out.append((rows - 1, c))
     for r in range(rows):
-        if open_[r, 0] and band_right[r + 1, 0]:
+        if open_[r, 0] and left[r]:
             out.append((r, 0))
-        if open_[r, cols - 1] and band_right[r + 1, cols]:
+        if open_[r, cols - 1] and right[r]:
             out.append((r, cols - 1))
     return sorted(set(out))
 

@@ -2086,3 +2086,22 @@ def test_the_page_beyond_faint_lines_draws_no_lines_in(seed: int) -> None:
     shown = sample(seed)
     assert shown.kind == "level", GRAIN_BEYOND_FAINT_LINES[seed]
     read_exactly(shown)
+
+
+PAGE_A_SHADE_OFF_THE_FIELD = {
+    1441: "dots on a dark gradient, a row of dark squares across the board reaching its right edge",
+}
+"""Holes drawn as dark squares on a board of dots whose every cell read plain on the squares' own
+lattice: the positions beside the squares are the board's cells (`detect._cells_beside`). A dark
+look's field is a shade lighter than its page, within the colour tolerance of it, so the page
+beside the square on the border was taken for the field and a column of page for the board's
+(10x6 for 10x5, the column read as holes). One continuous field is one flat colour: within a flat
+edge of it (`FLAT_THRESHOLD`, no edge the blob finder would see)."""
+
+
+@pytest.mark.parametrize("seed", sorted(PAGE_A_SHADE_OFF_THE_FIELD))
+def test_the_page_a_shade_off_the_dots_field_is_no_member_beside_the_squares(seed: int) -> None:
+    shown = sample(seed)
+    look = shown.look
+    assert look.cell_style == "dots" and look.hole_style == "dark", PAGE_A_SHADE_OFF_THE_FIELD[seed]
+    read_exactly(shown)

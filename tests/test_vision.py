@@ -582,6 +582,27 @@ def test_a_start_of_its_own_colour_beside_one_end_of_the_chain_is_its_first_step
     assert _with_the_first_step(reading, both, odd) == both
 
 
+def test_a_tile_in_the_paths_colour_at_an_end_says_start_only_where_no_marker_may_be_the_start():
+    """`a b c d` a chain whose end `a` is a tile of its own colour, `d` a disc (a marker that may be
+    the start's or the head's): a tile of a colour of its own keeps the start's look under the
+    path and says "start"; one in the path's own colour is what the head's cell looks like where
+    the band of the last step was missed (joined back as the start's first step), so beside the
+    disc it says nothing and the ends stay alike. Without a marker on the other end it still does."""
+    from onestroke.bot.vision.roles import _ends_of_path, _Odd
+
+    chain = [(0, 0), (0, 1), (0, 2), (0, 3)]
+    a, d = chain[0], chain[-1]
+    own_colour = _Odd([d], [], [a], {}, [], unsure=[d])
+    start, _, check = _ends_of_path(chain, own_colour)
+    assert start == a, check.detail
+    path_coloured = _Odd([d], [], [a], {}, [], unsure=[d], path_coloured=[a])
+    start, _, check = _ends_of_path(chain, path_coloured)
+    assert start is None and "cannot tell where the drawn path began" in check.detail
+    no_marker = _Odd([], [], [a], {}, [], path_coloured=[a])
+    start, _, check = _ends_of_path(chain, no_marker)
+    assert start == a, check.detail
+
+
 def _gap_flags(text: str) -> tuple[np.ndarray, np.ndarray]:
     """Gap flags from a diagram of positions (`o`) and the gaps between them: `|` or `-` a gap
     flagged, `.` one not, right gaps on a position's row and down gaps on the row below it."""

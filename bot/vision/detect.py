@@ -22,6 +22,7 @@ import numpy as np
 from onestroke.bot.vision import screens, styles, text
 from onestroke.bot.vision.blobs import (
     DOT_REACH,
+    FLAT_THRESHOLD,
     MIN_DOT,
     WIDE_DOT_REACH,
     Blobs,
@@ -331,8 +332,13 @@ def _cells_beside(image: np.ndarray, lattice: Lattice) -> Iterator[Detection]:
     for _ in range(FIELDS_TRIED):
         if left.sum() < 2:
             return
-        family = left & same(seen, commonest_colour(seen[left]))
-        left &= ~family
+        # one continuous field is one flat colour: within a flat edge of it (no edge the blob
+        # finder would see). The page past the field's edge, beside a hole on the border, may lie
+        # within the colour tolerance of it (a dark look's field is a shade lighter than its page)
+        # and, taken for a member, made a column of the page the board's (seed 1441)
+        colour = commonest_colour(seen[left])
+        family = left & same(seen, colour, FLAT_THRESHOLD)
+        left &= ~same(seen, colour)
         if family.sum() < 2:
             continue
         top, first = int(rows[family].min()), int(cols[family].min())

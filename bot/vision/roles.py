@@ -228,6 +228,7 @@ def interpret(reading: Reading) -> Roles:
                 if c not in lit
             ],
             lit=lit,
+            path_coloured=[c for c in coloured if same(reading.colours[c], walked_colour)],
         )
     elif order:  # a step from a figure into a marked tile, no cell to take the path's colour from: a
         # round marker on the figure's end may be the start's as well (seed 1217: the start's dot,
@@ -1104,6 +1105,7 @@ class _Odd:
     lit: list[Cell] = field(default_factory=list)  # path ends under a translucent light (a finger): the head
     red_goal: Cell | None = None  # the one red tile, when nothing else odd is near red
     ringed: Cell | None = None  # the cell whose next steps are marked (rings around them): the head
+    path_coloured: list[Cell] = field(default_factory=list)  # tiles of their own colour in the path's
 
     def is_goal(self, cell: Cell) -> bool:
         """A marked cell that may be the goal: an E, or a small mark (a flag, a frame) with no S."""
@@ -1271,11 +1273,15 @@ def _ends_of_path(
     # the start keeps its own look under the path: its own colour, its S, its frame (but a bare
     # frame on the end whose next steps are marked is the head's: apps frame the head too)
     ringed = odd_cells.ringed if odd_cells.ringed in ends else None
-    strong = [e for e in ends if e in coloured or letters.get(e) == "S"]
+    # (a tile in the path's own colour is what the head's cell looks like where the band of the
+    # last step was missed and the chain, one cell short, joined it as the start's first step
+    # under its own look: it says "start" as weakly as a mark, seed 124)
+    own_colour = [c for c in coloured if c not in odd_cells.path_coloured]
+    strong = [e for e in ends if e in own_colour or letters.get(e) == "S"]
     weak = [
         e
         for e in ends
-        if e in marks
+        if (e in marks or e in odd_cells.path_coloured)
         and letters.get(e) not in ("E", "S")
         and e != ringed
         and e not in odd_cells.lit

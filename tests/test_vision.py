@@ -603,6 +603,46 @@ def test_a_tile_in_the_paths_colour_at_an_end_says_start_only_where_no_marker_ma
     assert start == a, check.detail
 
 
+# a board of dots (`.`) on its ground with a bottom row of holes drawn as dark squares (`#`)
+SQUARES_ROW = ". . . .\n. . . .\n. . . .\n# # # #"
+DOTS_PAGE, DOTS_GROUND, DOT, SQUARE = (60, 40, 30), (90, 75, 62), (200, 200, 200), (20, 20, 20)
+
+
+def _dots_and_squares(text: str, squares_on_the_ground: bool, pitch: int = 40) -> np.ndarray:
+    """A diagram drawn: each position a pitch square, the board's ground under the dots (and under
+    the squares, or the page there), the page a pitch around it."""
+    rows = [line.split() for line in text.splitlines()]
+    image = np.full(((len(rows) + 2) * pitch, (len(rows[0]) + 2) * pitch, 3), DOTS_PAGE, np.uint8)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            x, y = (c + 1) * pitch, (r + 1) * pitch
+            if ch == "." or squares_on_the_ground:
+                image[y : y + pitch, x : x + pitch] = DOTS_GROUND
+            centre, half = (x + pitch // 2, y + pitch // 2), int(0.35 * pitch)
+            if ch == ".":
+                cv2.circle(image, centre, pitch // 8, DOT, -1, cv2.LINE_AA)
+            else:
+                image[centre[1] - half : centre[1] + half, centre[0] - half : centre[0] + half] = SQUARE
+    return image
+
+
+def test_a_row_of_squares_drawn_on_the_boards_ground_is_its_border_not_on_the_page():
+    """`styles.read` over the dots' lattice: dark squares along one side of the grid, the board's
+    ground between them, are a border row of its holes (`styles._drawn_on_the_ground`); the same
+    squares drawn on the page around the board (the page between them, each in a margin of the
+    page) are left beside it."""
+    from onestroke.bot.vision.lattice import Lattice
+    from onestroke.bot.vision.styles import read
+
+    pitch = 40
+    dots = [(r, c) for r in range(3) for c in range(4)]
+    rows, cols = (np.array(index) for index in zip(*dots, strict=True))
+    side = np.full(len(dots), 0.25 * pitch)
+    lattice = Lattice((1.5 * pitch, 1.5 * pitch), (float(pitch), float(pitch)), rows, cols, 0.0, side, side)
+    assert read(_dots_and_squares(SQUARES_ROW, True, pitch), lattice).box == (0, 4, 0, 4)
+    assert read(_dots_and_squares(SQUARES_ROW, False, pitch), lattice).box == (0, 3, 0, 4)
+
+
 def _gap_flags(text: str) -> tuple[np.ndarray, np.ndarray]:
     """Gap flags from a diagram of positions (`o`) and the gaps between them: `|` or `-` a gap
     flagged, `.` one not, right gaps on a position's row and down gaps on the row below it."""

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from onestroke.bot.vision.blobs import FLAT_THRESHOLD
 from onestroke.bot.vision.faces import faces_at
 from onestroke.bot.vision.ground import level_ground
 from onestroke.bot.vision.lattice import Lattice
@@ -24,6 +25,7 @@ from onestroke.bot.vision.sampling import (
     COLOURLESS,
     CORE,
     DENSE_ALONG,
+    RIM,
     SPARSE,
     Box,
     colour_distance,
@@ -114,6 +116,10 @@ def read_grid(
         # sideways as a button does, but its tiles' margins are the board's)
         unsure &= ~_on_a_cells_tile(image, lattice, box, kinds, colours, sides & unsure, ground_offsets)
         kinds[set_apart(image, lattice, box, colours, sides & unsure, background, near)] = HOLE
+        # holes drawn along one side of the grid on the board's own ground, the ground between
+        # them, are a border of the board's holes (one shape to `set_apart` where that ground is
+        # a thin line, JPEG'd), not a bar beside it
+        kinds[_drawn_on_the_ground(image, lattice, box, kinds, colours, background, band_across)] = DRAWN
         return kinds, colours
 
     box, left_out = grow(kinds_of, members)
@@ -402,8 +408,11 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
         # holes drawn as such (a hatched row) belong to the board beside it, as cells do
         # (one that looks like no hole inside is as likely a dark panel or pill beside the board)
         drawn_inside = (kinds == DRAWN) & inner
-        drawn_beside = (
-            (kinds == DRAWN) & _beside_any(open_inside | drawn_inside) & _alike_any(colours, drawn_inside)
+        # and so does a row or column of holes drawn alike along one side of it (two or more): a
+        # border of holes drawn is part of the board (seeds 347, 1116, 1534: a row of squares read off)
+        drawn_ring = (kinds == DRAWN) & _beside_any(open_inside | drawn_inside)
+        drawn_beside = drawn_ring & (
+            _alike_any(colours, drawn_inside) | _alike_along_a_side(drawn_ring, colours)
         )
         take = ~inner & ((kinds == CELL) | drawn_beside)
         candidates = ~inner & beside & odd
@@ -435,6 +444,95 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
             return (r0, r1, c0, c1), left_out
         r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)
         c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
+
+
+def _alike_along_a_side(found: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """Positions of `found` (on the ring around a grid) beside another of them on the same side of
+    the ring in the same colour: a run of alike shapes along the grid's border. Two apart with
+    something else between them are no row of holes (seed 1117: a dark noisy page beyond touching
+    cells read as two drawn holes either side of a position that is neither)."""
+    out = np.zeros(found.shape, bool)
+    for side in (np.s_[0, :], np.s_[-1, :], np.s_[:, 0], np.s_[:, -1]):
+        along = np.zeros(found.shape, bool)
+        along[side] = found[side]
+        right = along[:, :-1] & along[:, 1:] & same(colours[:, :-1], colours[:, 1:])
+        down = along[:-1, :] & along[1:, :] & same(colours[:-1, :], colours[1:, :])
+        out[:, :-1] |= right
+        out[:, 1:] |= right
+        out[:-1, :] |= down
+        out[1:, :] |= down
+    return out
+
+
+def _drawn_on_the_ground(
+    image: np.ndarray,
+    lattice: Lattice,
+    box: Box,
+    kinds: np.ndarray,
+    colours: np.ndarray,
+    background: np.ndarray,
+    across: float,
+) -> np.ndarray:
+    """Holes on the ring of `box` (the grid grown by one) drawn on the board's own ground, in a
+    row or column of two or more: grey to black (a void or a shadow: a dark square, an inner
+    square, a hatching), unlike every cell inside, drawn (unlike the ground, or a square inside a
+    margin of another shade), with the ground between each and an alike neighbour on the same
+    side of the ring (the gaps' colour, the field of dots, the grid's lines run on between them).
+    The page beyond a board shows nothing drawn: where it is another colour than the ground, the
+    gap between two of its positions is the page too; where it is near the ground's, it is flat;
+    where half the ring or more shows one colour (the page, as `_page_showing` takes it), a
+    position within a flat edge of it is the page (as `roles._drawn_like_a_hole_beyond` says)."""
+    ring = np.ones(kinds.shape, bool)
+    ring[1:-1, 1:-1] = False
+    out = np.zeros(kinds.shape, bool)
+    hole = ring & (kinds == HOLE) & (np.ptp(colours, axis=-1) <= COLOURLESS)
+    hole &= ~_alike_any(colours, ~ring & (kinds == CELL))
+    if not _two_along_a_side(hole):
+        return out
+    page = commonest_colour(colours[ring])
+    page_shown = bool(same(colours[ring], page).mean() >= PAGE_SHARE)
+    # (a dark noisy page a shade off the ground: some samples of a gap on it lie within the
+    # tolerance of the ground, so the gap reads neither band nor covered, seed 315)
+    hole &= ~(page_shown & (colour_distance(colours, page) <= FLAT_THRESHOLD))
+    if not _alike_side_by_side(hole, colours):
+        return out
+    at_r, at_c = np.nonzero(hole)
+    margin = np.zeros(colours.shape)
+    margin[at_r, at_c] = median(sample_at(image, lattice, at_r + box[0], at_c + box[2], RIM), axis=1)
+    square = hole & (colour_distance(colours, margin) > FLAT_THRESHOLD)
+    on_the_page = page_shown & same(margin, page)
+    hole &= ~same(colours, background) | square
+    if not _alike_side_by_side(hole, colours):  # (the gaps, the costly part, only then)
+        return out
+    right, down = gap_colours(image, lattice, box, across)
+    # (two ring positions side by side lie on one side of the ring: the ring's inside is no ring)
+    for gap_samples, a, b in ((right, np.s_[:, :-1], np.s_[:, 1:]), (down, np.s_[:-1, :], np.s_[1:, :])):
+        band, colour, covered, _ = gaps(gap_samples, background)
+        # between them the ground, or (squares side by side, their line lost at a small scale) the
+        # margin they are drawn in (an inner square's tile), where that margin is not the page
+        # around the grid: squares drawn on the page beside a board are no border of its holes
+        ground = ~band & ~covered
+        in_margin = square[a] & square[b] & same(colour, margin[a]) & same(colour, margin[b])
+        in_margin &= ~on_the_page[a] & ~on_the_page[b]
+        alike = same(colours[a], colours[b])
+        pair = hole[a] & hole[b] & alike & (ground | in_margin)
+        out[a] |= pair
+        out[b] |= pair
+    return out
+
+
+def _alike_side_by_side(found: np.ndarray, colours: np.ndarray) -> bool:
+    """Whether two positions of `found` side by side (a row or a column) share a colour."""
+    return any(
+        bool((found[a] & found[b] & same(colours[a], colours[b])).any())
+        for a, b in ((np.s_[:, :-1], np.s_[:, 1:]), (np.s_[:-1, :], np.s_[1:, :]))
+    )
+
+
+def _two_along_a_side(found: np.ndarray) -> bool:
+    """Whether two or more positions of `found` (on a ring) lie on one side of it."""
+    sides = (found[0], found[-1], found[:, 0], found[:, -1])
+    return max(int(side.sum()) for side in sides) >= 2
 
 
 def touched_by(join_right: np.ndarray, join_down: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -59,8 +60,9 @@ from onestroke.solver.check import is_valid_path  # noqa: E402
 
 SEEDS = range(200)
 NEGATIVES = range(70)  # ten of each look-alike kind
-EXACT_FLOOR = 144
-"""Screens of SEEDS read exactly: a little below today's detector (147 of 200, measured: 144 before
+EXACT_FLOOR = 146
+"""Screens of SEEDS read exactly: a little below today's detector (148 of 200, measured: 147 before
+border rows of drawn holes (124); 144 before
 the fourth round of 2026-12-06 (the lattice's own shapes never the gaps, holes drawn side by side
 as inner squares, red goals off the path); 138 before
 border holes on dots with nothing beyond, a start beside the path's first step and holes side by
@@ -776,23 +778,14 @@ def test_a_figure_beside_the_grids_figure_is_left_out() -> None:
     another lies just outside beside it. A board has one figure, so the grid is not grown to it;
     it is left out (the board is then refused: "just outside the grid"), not silently dropped."""
     world = ["....#", "...@@", "....#"]
-
-    def classify(box: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
-        r0, r1, c0, c1 = box
-        kinds = np.full((r1 - r0, c1 - c0), HOLE)
-        for r in range(r0, r1):
-            for c in range(c0, c1):
-                if 0 <= r < len(world) and 0 <= c < len(world[0]):
-                    kinds[r - r0, c - c0] = world[r][c]
-        return kinds, np.zeros((r1 - r0, c1 - c0, 3))
-
-    box, left_out = grow(classify, (0, 3, 0, 4))
+    box, left_out = grow(_diagram_kinds(world), (0, 3, 0, 4))
     assert box == (0, 3, 0, 4)
     assert left_out == [(1, 4)]
 
 
-def _grown(world: list[str], start: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
-    """`styles.grow` from `start` over kinds written as a diagram (every position one colour)."""
+def _diagram_kinds(world: list[str]) -> Callable[[tuple[int, int, int, int]], tuple[np.ndarray, np.ndarray]]:
+    """A classifier for `styles.grow`: the kinds of a box read off a diagram (HOLE beyond it, every
+    position one colour)."""
 
     def classify(box: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
         r0, r1, c0, c1 = box
@@ -803,7 +796,12 @@ def _grown(world: list[str], start: tuple[int, int, int, int]) -> tuple[int, int
                     kinds[r - r0, c - c0] = world[r][c]
         return kinds, np.zeros((r1 - r0, c1 - c0, 3))
 
-    return grow(classify, start)[0]
+    return classify
+
+
+def _grown(world: list[str], start: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """`styles.grow` from `start` over kinds written as a diagram."""
+    return grow(_diagram_kinds(world), start)[0]
 
 
 def test_a_row_of_holes_drawn_alike_along_the_grids_border_is_part_of_the_board() -> None:
@@ -961,11 +959,16 @@ def test_detect_never_misreads_a_random_look(seed: int) -> None:
 def test_a_start_disc_not_in_the_path_colour_is_no_head():
     """Look 114 (dots, a green start disc that stays under a pink path, nothing on the head):
     its half-drawn level 114002 was read from the wrong end, the disc taken for the head's
-    marker. Two ends that nothing tells apart are refused."""
+    marker. Two ends that nothing on the screen tells apart are refused, or told by the puzzle
+    (since a tile in the path's colour at an end says "start" only as weakly as a mark, the ends
+    are alike and only the way from the disc can be finished): never read from the head."""
     shown = sample(114002, look_from_seed(114))
     assert shown.kind == "half"
     found = detect(shown.image)
-    assert found.board is None and "cannot tell where the drawn path began" in found.reason, found.reason
+    if found.board is None:
+        assert "cannot tell where the drawn path began" in found.reason, found.reason
+    else:
+        assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
 
 
 @pytest.mark.parametrize("seed", _marked(NEGATIVES, KNOWN_FALSE))

@@ -494,7 +494,7 @@ def _drawn_on_the_ground(
     # (a dark noisy page a shade off the ground: some samples of a gap on it lie within the
     # tolerance of the ground, so the gap reads neither band nor covered, seed 315)
     hole &= ~(page_shown & (colour_distance(colours, page) <= FLAT_THRESHOLD))
-    if not _alike_side_by_side(hole, colours):
+    if not _alike_along_a_side(hole, colours).any():
         return out
     at_r, at_c = np.nonzero(hole)
     margin = np.zeros(colours.shape)
@@ -502,7 +502,7 @@ def _drawn_on_the_ground(
     square = hole & (colour_distance(colours, margin) > FLAT_THRESHOLD)
     on_the_page = page_shown & same(margin, page)
     hole &= ~same(colours, background) | square
-    if not _alike_side_by_side(hole, colours):  # (the gaps, the costly part, only then)
+    if not _alike_along_a_side(hole, colours).any():  # (the gaps, the costly part, only then)
         return out
     right, down = gap_colours(image, lattice, box, across)
     # (two ring positions side by side lie on one side of the ring: the ring's inside is no ring)
@@ -519,14 +519,6 @@ def _drawn_on_the_ground(
         out[a] |= pair
         out[b] |= pair
     return out
-
-
-def _alike_side_by_side(found: np.ndarray, colours: np.ndarray) -> bool:
-    """Whether two positions of `found` side by side (a row or a column) share a colour."""
-    return any(
-        bool((found[a] & found[b] & same(colours[a], colours[b])).any())
-        for a, b in ((np.s_[:, :-1], np.s_[:, 1:]), (np.s_[:-1, :], np.s_[1:, :]))
-    )
 
 
 def _two_along_a_side(found: np.ndarray) -> bool:

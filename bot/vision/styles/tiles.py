@@ -199,35 +199,26 @@ def centre_line_joins(
     """
     grounds = _core_grounds(core)
     rows, cols = core.shape[:2]
-    nothing = (
-        np.zeros((rows, cols), bool),
-        np.zeros((rows, cols - 1), bool),
-        np.zeros((rows - 1, cols), bool),
-        np.zeros((rows, cols, 4), bool),  # (no line: which way one runs is never asked)
-        median.copy(),
-        np.zeros((rows, cols), bool),
-    )
     # a line is found only through a middle the tile's own colour does not fill (`_centre_lines`):
     # where fewer than two such middles lie apart from a covered one, nothing is joined whatever
     # the lines, and their search (4 ms a read: the whole core's colours) is not made
-    away = ~same(grounds, background, near) if marked is None else ~same(grounds, background, near) | marked
-    may = _crossed_middles(core, grounds) & away
-    if may.sum() < 2 and not (may & _beside_bare(covered, may)).any():  # nothing to join (most screens)
-        return nothing
+    off_gaps = ~same(grounds, background, near)
+    may = _crossed_middles(core, grounds) & (off_gaps if marked is None else off_gaps | marked)
+    if may.sum() < 2 and not (may & _and_beside(_bare_middles(covered, may))).any():  # (most screens)
+        # (no line: which way one runs is never asked)
+        return _no_joins(rows, cols, np.zeros((rows, cols, 4), bool), median.copy())
     lines, arms, marked_lines, halves, line_colours = _centre_lines(core, grounds)
     # a tile is unlike the gaps around it: one "in the gaps' colour" with a line through it is the
     # gaps themselves (cells whose border lines are too faint to see: plain and hole alike)
-    lines &= ~same(grounds, background, near)
+    lines &= off_gaps
     if marked is not None:  # a marked tile's own drawing (an S, a frame) is off the line: its arms say it
         lines |= marked & marked_lines
     walked_colours = median.copy()
     # the middles a marker covers, where a line's end may lie hidden (a path of one step: the
     # head's line runs into the start's disc or ring, and no tile but the head shows a line)
-    bare = np.zeros((rows, cols), bool) if covered is None else covered & ~lines
-    # (a bare middle and the positions beside it: `lines` is none of them)
-    beside_bare = touched_by(bare[:, :-1] | bare[:, 1:], bare[:-1, :] | bare[1:, :])
-    if lines.sum() < 2 and not (lines & beside_bare).any():  # nothing to join (most screens)
-        return (*nothing[:3], arms, walked_colours, nothing[5])
+    bare = _bare_middles(covered, lines)
+    if lines.sum() < 2 and not (lines & _and_beside(bare)).any():  # nothing to join (most screens)
+        return _no_joins(rows, cols, arms, walked_colours)
     thin_right, thin_down = _lines_across(image, lattice, box, background)
     # a line in nearly the page's colour (white on a pale page) does not stand clear of the gaps:
     # the gap crossed in the colour both tiles' lines show is that line
@@ -288,12 +279,29 @@ def _crossed_middles(core: np.ndarray, grounds: np.ndarray) -> np.ndarray:
     return (~same(middle, grounds[:, :, None, None, :])).any(axis=(2, 3))
 
 
-def _beside_bare(covered: np.ndarray | None, lines: np.ndarray) -> np.ndarray:
-    """The covered positions whose middle shows no line (`lines`), and the positions beside them."""
-    if covered is None:
-        return np.zeros(lines.shape, bool)
-    bare = covered & ~lines
-    return touched_by(bare[:, :-1] | bare[:, 1:], bare[:-1, :] | bare[1:, :])
+def _bare_middles(covered: np.ndarray | None, lines: np.ndarray) -> np.ndarray:
+    """The covered positions whose middle shows no line (`lines`): where a line's end may lie
+    hidden under a marker."""
+    return np.zeros(lines.shape, bool) if covered is None else covered & ~lines
+
+
+def _and_beside(found: np.ndarray) -> np.ndarray:
+    """`found` and the positions beside it."""
+    return touched_by(found[:, :-1] | found[:, 1:], found[:-1, :] | found[1:, :])
+
+
+def _no_joins(
+    rows: int, cols: int, arms: np.ndarray, walked_colours: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """`centre_line_joins`'s answer where nothing is joined: no tile lined, no join, none into plain."""
+    return (
+        np.zeros((rows, cols), bool),
+        np.zeros((rows, cols - 1), bool),
+        np.zeros((rows - 1, cols), bool),
+        arms,
+        walked_colours,
+        np.zeros((rows, cols), bool),
+    )
 
 
 def _along_one_line(

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.vision.blobs import DotSearch, components, run_stats
+from onestroke.bot.vision.blobs import DotSearch, components, run_stats, run_stats_and_centroids
 
 PIECES = """
 ..........
@@ -101,6 +101,30 @@ def test_run_stats_on_random_masks() -> None:
         mask = ((rng.random((h, w)) < rng.random()) * 255).astype(np.uint8)
         count, labels = cv2.connectedComponentsWithAlgorithm(mask, 4, cv2.CV_32S, cv2.CCL_DEFAULT)
         assert np.array_equal(run_stats(labels, count)[1:], opencv(mask, 4, cv2.CCL_DEFAULT)[2][1:])
+
+
+@pytest.mark.parametrize("connectivity, algorithm", [(4, cv2.CCL_DEFAULT), (8, cv2.CCL_GRANA)])
+def test_the_runs_stats_and_centroids_are_opencvs(connectivity: int, algorithm: int) -> None:
+    # a dense mask (more than `dense` set) with `runs`: the stats and centroids from the runs
+    mask = mask_of(PIECES)
+    count, labels, stats, centroids = components(mask, connectivity, algorithm, dense=0.0, runs=True)
+    want = opencv(mask, connectivity, algorithm)
+    assert count == want[0] and np.array_equal(labels, want[1])
+    assert np.array_equal(stats[1:], want[2][1:]) and np.array_equal(centroids[1:], want[3][1:])
+    plus = int(np.flatnonzero(stats[:, cv2.CC_STAT_TOP] == 1)[1])  # the square first, in raster order
+    assert centroids[plus].tolist() == [7.0, 2.0]
+
+
+def test_the_runs_stats_and_centroids_on_random_masks() -> None:
+    rng = np.random.default_rng(13)
+    for _ in range(60):
+        h, w = (int(v) for v in rng.integers(1, 80, 2))
+        mask = ((rng.random((h, w)) < rng.random()) * 255).astype(np.uint8)
+        for connectivity, algorithm in ((4, cv2.CCL_DEFAULT), (8, cv2.CCL_GRANA)):
+            count, labels = cv2.connectedComponentsWithAlgorithm(mask, connectivity, cv2.CV_32S, algorithm)
+            stats, centroids = run_stats_and_centroids(labels, count)
+            want = opencv(mask, connectivity, algorithm)
+            assert np.array_equal(stats[1:], want[2][1:]) and np.array_equal(centroids[1:], want[3][1:])
 
 
 def test_the_dot_search_builds_each_reach_on_the_last() -> None:

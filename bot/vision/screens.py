@@ -103,7 +103,7 @@ def find_complete(image: np.ndarray) -> Complete:
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     # (saturated and bright: S >= SATURATED + 1 and V >= BRIGHT + 1, any hue)
     mask = cv2.inRange(hsv, (0, SATURATED + 1, BRIGHT + 1), (255, 255, 255))
-    count, labels, stats, centroids = components(mask, 4, dense=1 / 8)
+    count, labels, stats, centroids = components(mask, 4, dense=1 / 8, runs=True)
     shapes = [
         _Shape(i, float(centroids[i][0]), float(centroids[i][1]), *(int(v) for v in stats[i]))
         for i in range(1, count)

@@ -8,7 +8,14 @@ import cv2
 import numpy as np
 import pytest
 
-from onestroke.bot.vision.blobs import DotSearch, components, run_stats, run_stats_and_centroids
+from onestroke.bot.vision.blobs import (
+    DotSearch,
+    components,
+    flat_regions,
+    regions_of,
+    run_stats,
+    run_stats_and_centroids,
+)
 
 PIECES = """
 ..........
@@ -146,3 +153,24 @@ def test_the_dot_search_builds_each_reach_on_the_last() -> None:
         opened, closed = cv2.dilate(search._eroded, kernel), cv2.erode(search._dilated, kernel)
         assert np.array_equal(opened, cv2.morphologyEx(grey, cv2.MORPH_OPEN, kernel))
         assert np.array_equal(closed, cv2.morphologyEx(grey, cv2.MORPH_CLOSE, kernel))
+
+
+def test_the_flat_regions_are_labelled_once_where_no_line_cuts_them() -> None:
+    # a flat page with a faint line down it (contrast 30: flat to the 3x3 mean, a line to
+    # `line_mask`): the line cuts the flat region, so the line search labels the flat mask itself
+    grey = np.full((40, 48), 120, np.uint8)
+    grey[:, 20] = 150
+    lined = flat_regions(cv2.merge([grey, grey, grey]))
+    assert lined.whole is None
+    assert lined.cut.count - 1 == 2  # the page either side of the line
+    # the same page with no line: one region, the same labels for both searches
+    grey[:, 20] = 120
+    plain = flat_regions(cv2.merge([grey, grey, grey]))
+    assert plain.whole is plain.cut and plain.cut.count - 1 == 1
+    want = regions_of(
+        mask_of("""
+##..
+##.#
+""")
+    )
+    assert want.count - 1 == 2 and want.stats[2].tolist() == [3, 1, 1, 1, 1]

@@ -27,9 +27,11 @@ from onestroke.bot.vision.blobs import (
     WIDE_DOT_REACH,
     Blobs,
     DotSearch,
+    FlatRegions,
     as_bgr,
     compact_blobs,
     flat_mask,
+    flat_regions,
 )
 from onestroke.bot.vision.checks import (
     Check,
@@ -193,8 +195,9 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
     factor = 0.5 if max(image.shape[:2]) > halve_above else 1.0
     work = _searched(image, factor)
     flat = flat_mask(work)  # made once: the blob search and the line search both start from it
+    regions = flat_regions(work, flat)  # (its regions labelled once for both where no line cuts them)
     best: Detection | None = None
-    for found in _detections(image, factor, work, flat):
+    for found in _detections(image, factor, work, regions):
         if found.ok:
             return found
         if best is None or (best.geometry is None and found.geometry is not None):
@@ -204,7 +207,7 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
     # region, so look for small things standing out of the field (only here: it finds letters too)
     dots = DotSearch(work)  # the wider reach builds on the narrow one's erosion and dilation
     for reach in (DOT_REACH, WIDE_DOT_REACH):  # the wider reach only where the narrow read nothing
-        for found in _detections(image, factor, work, flat, dots=dots, reach=reach):
+        for found in _detections(image, factor, work, regions, dots=dots, reach=reach):
             if found.ok and found.style != "nodes":
                 found = _too_small(found)
             if found.ok:
@@ -218,7 +221,7 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
         # faint for the blob finder are one flat region. Its lattice from the grid's lines is
         # read with the lines drawn in where they show (`gridlines.drawn_in`): the reading
         # takes the gaps' colour from the lines, which on such a faint line would be the cells' own
-        for lattice in grid_lattices(image, work, flat):
+        for lattice in grid_lattices(image, work, flat, regions.whole):
             drawn = drawn_in(image, lattice)
             if drawn is None:
                 continue
@@ -267,17 +270,17 @@ def _detections(
     image: np.ndarray,
     factor: float,
     work: np.ndarray,
-    flat: np.ndarray,
+    regions: FlatRegions,
     *,
     dots: DotSearch | None = None,
     reach: int = DOT_REACH,
 ) -> Iterator[Detection]:
     """One detection per linked group of blobs found on `work` (`image` at `factor` scale;
-    `flat`: its flat mask), largest groups first: flat compact regions, or with `dots` (the dot
+    `regions`: its flat regions), largest groups first: flat compact regions, or with `dots` (the dot
     search of `work`) small things (narrower than `reach`) that stand out of the field around them."""
     # the wider reach looks only for what the narrow one could not see: what both see was read already
     least = DOT_REACH if reach > DOT_REACH else MIN_DOT
-    blobs = dots.blobs(reach, least) if dots is not None else compact_blobs(work, flat)
+    blobs = dots.blobs(reach, least) if dots is not None else compact_blobs(work, regions=regions.cut)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
     # a dot found by its contrast is measured smaller than its glow: its neighbours lie further

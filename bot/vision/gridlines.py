@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from onestroke.bot.vision.blobs import Regions, flat_mask, largest_channel
+from onestroke.bot.vision.blobs import Regions, flat_mask, largest_channel, regions_of
 from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, colour_distance
 
@@ -65,31 +65,22 @@ def grid_lattices(
     areas and boxes from their stats)."""
     work = image if work is None else work
     factor = work.shape[1] / image.shape[1]
-    if regions is not None:
-        count, labels = regions.count, regions.labels
-    else:
-        flat = flat_mask(work) if flat is None else flat
-        # labels alone, then each region's area by counting and the box only of the few regions
-        # tried: OpenCV's stats of every region visit every pixel (3.5 of 4.9 ms on a phone screen)
-        count, labels = cv2.connectedComponents(flat, connectivity=4)
+    # each region's area and box from the labels' runs (`blobs.run_stats`), not by counting the
+    # labels and comparing the image with each tried region's label (0.7-1 ms less on a phone
+    # screen; the same whole numbers, on every fixture the same regions tried)
+    regions = regions_of(flat_mask(work) if flat is None else flat) if regions is None else regions
+    count, labels = regions.count, regions.labels
     if count < 2:
         return []
     h, w = work.shape[:2]
-    area = (
-        regions.stats[1:, cv2.CC_STAT_AREA]
-        if regions is not None
-        else np.bincount(labels.ravel(), minlength=count)[1:]
-    )
+    area = regions.stats[1:, cv2.CC_STAT_AREA]
     found = []
     tried = 0
     for index in np.argsort(-area, kind="stable"):
         if area[index] < MIN_REGION * h * w or tried >= REGIONS_TRIED:
             break
         label = int(index) + 1
-        if regions is not None:
-            x0, y0, bw, bh = (int(v) for v in regions.stats[label, :4])
-        else:
-            x0, y0, bw, bh = cv2.boundingRect(cv2.compare(labels, label, cv2.CMP_EQ))
+        x0, y0, bw, bh = (int(v) for v in regions.stats[label, :4])  # left, top, width, height
         if min(bw, bh) < 2 * MIN_PITCH * factor or (bw >= w - 2 and bh >= h - 2):
             continue  # too small for two cells, or the page around everything
         tried += 1

@@ -696,3 +696,51 @@ def test_a_cells_shape_is_its_own_and_a_buttons_is_wider():
     assert button is not None and button[0] > 1.5
     # the field beside the button: no shape of the cells' colour in the position's middle
     assert taught.cell_shape(lab, np.asarray(CELL, np.float32), 7.0, geometry, (1, 0)) is None
+
+
+def scored_roles(diagram: str) -> tuple[dict, dict, TaughtLook]:
+    """Roles and scores from a diagram, one character a lattice position: 'o' a plain cell, 'w' a
+    walked cell, 'x' a plain cell beyond its limit (a cell drawn otherwise: another look's), '-'
+    the field around the board; and a look whose roles' limits are 3.0."""
+    roles, scores = {}, {}
+    kinds = {"o": ("plain", 1.0), "w": ("walked", 1.0), "x": ("plain", 4.3), "-": ("outside", 1.0)}
+    for r, row in enumerate(diagram.strip("\n").split("\n")):
+        for c, ch in enumerate(row):
+            roles[(r, c)], scores[(r, c)] = kinds[ch]
+    model = taught.Model(np.zeros(1, np.float32), np.ones(1, np.float32), 3.0, 1)
+    look = TaughtLook(
+        "corner", dict.fromkeys(("plain", "walked", "outside"), model), {}, CELL, 14.0, 0.9, (0.05, 0.2)
+    )
+    return roles, scores, look
+
+
+def test_a_board_whose_lattice_runs_on_with_cells_beyond_it_is_refused_naming_the_side():
+    # look 12's walked cells read the walked 4x3 corner of look 13's 8x5 half-drawn board: its
+    # plain cells beyond, drawn in another colour, were nearest plain beyond the limit
+    roles, scores, look = scored_roles(
+        """
+-------
+-xxxxx-
+-xxxxx-
+-wwwxx-
+-wwwxx-
+-wwwxx-
+-wwwxx-
+-------
+"""
+    )
+    geometry = Geometry((PITCH, PITCH), (PITCH, PITCH), 8, 7)
+    size = (9 * PITCH, 10 * PITCH)
+    check = taught.extent_check((3, 6, 1, 3), roles, scores, look, geometry, size, set())
+    assert not check.ok and "above it, [-1, 0], [-1, 1], [-1, 2]" in check.detail, check.detail
+    # the whole board, the field all round it: the lattice stops there
+    assert taught.extent_check((1, 6, 1, 5), roles, scores, look, geometry, size, set()).ok
+    # a row of controls taken off the group (`without_controls`) is no cell
+    roles, scores, look = scored_roles("------\n-oooo-\n-oooo-\n-oooo-\n------")
+    roles[(4, 2)] = "plain"
+    geometry = Geometry((PITCH, PITCH), (PITCH, PITCH), 5, 6)
+    size = (8 * PITCH, 7 * PITCH)
+    assert not taught.extent_check((1, 3, 1, 4), roles, scores, look, geometry, size, set()).ok
+    assert taught.extent_check((1, 3, 1, 4), roles, scores, look, geometry, size, {(4, 2)}).ok
+    # a position cut by the image's edge shows the edge's pixels repeated: not judged
+    assert taught.extent_check((1, 3, 1, 4), roles, scores, look, geometry, (8 * PITCH, 5 * PITCH), set()).ok

@@ -34,8 +34,9 @@ Reading a screen: the plain cells' centre colour gives candidate blobs whose siz
 learned fill) says the pitch; blobs of one pitch are fitted to a lattice; every position around
 them is scored; the board is the group of open positions, less a row of controls at its edge
 (shapes in the cells' colour larger than any labelled cell's, `without_controls`) and what lies
-beyond it; the start, the walked path in order (through the joins) and the end follow, and the
-self-checks of the built-in reading run (board size, solvability). A lattice fitted to a few
+beyond it; the positions just outside the board must not look like cells (`extent_check`: the
+board may go on); the start, the walked path in order (through the joins) and the end follow,
+and the self-checks of the built-in reading run (board size, solvability). A lattice fitted to a few
 blobs that reads no board is read once more on the period its lightness edges repeat at
 (`refined_lattice`). A learned go-on control (a grey template of the labelled complete screen
 around its `next`, at its place on the screen) makes a screen "complete".
@@ -1238,11 +1239,12 @@ def read_lattice(
     odd = {
         p for p in group if score[p] > look.roles[role[p]].limit or local[p] > look.roles[role[p]].local_limit
     }
-    group = without_controls(group, role, odd, lab, look, whole)
-    r0, r1 = min(r for r, _ in group), max(r for r, _ in group)
-    c0, c1 = min(c for _, c in group), max(c for _, c in group)
+    kept = without_controls(group, role, odd, lab, look, whole)
+    r0, r1 = min(r for r, _ in kept), max(r for r, _ in kept)
+    c0, c1 = min(c for _, c in kept), max(c for _, c in kept)
     r0, r1, c0, c1 = hole_edges(r0, r1, c0, c1, role, score, look, whole, (w, h))
     geometry = Geometry(whole.centre((r0, c0)), pitch, r1 - r0 + 1, c1 - c0 + 1)
+    edge = extent_check((r0, r1, c0, c1), role, score, look, whole, (w, h), group - kept)
     aspect = py / px
     if abs(aspect / look.aspect - 1) > MAX_ASPECT_CHANGE:
         reason = (
@@ -1267,7 +1269,7 @@ def read_lattice(
     }
     fresh = {(r - r0, c - c0): gap for (r, c), gap in fresh_gap.items()}
     marked = marked_start(grid, unlike, look, {p: features[i] for i, p in enumerate(positions)}, (r0, c0))
-    return judge(grid, geometry, look, lab, unlike, fresh, marked)
+    return judge(grid, geometry, look, lab, unlike, fresh, marked, edge)
 
 
 def path_colours(look: TaughtLook) -> np.ndarray | None:
@@ -1389,18 +1391,6 @@ def hole_edges(
     never by a cell cut by the image's edge: beyond it a cell's picture is the edge's pixels
     repeated, dark like a hole where the window's border is (a look taught at a window's size read
     its own half-drawn screen as a column of holes wider on each side)."""
-    px, py = whole.pitch
-    reach = 0.5 - EDGE_SLACK
-
-    def on_screen(cell: Cell) -> bool:
-        x, y = whole.centre(cell)
-        return (
-            x - reach * px >= 0
-            and y - reach * py >= 0
-            and x + reach * px <= size[0]
-            and y + reach * py <= size[1]
-        )
-
     if "hole" not in look.roles or ("hole", "outside") in _alike(look):
         return r0, r1, c0, c1
 
@@ -1409,7 +1399,7 @@ def hole_edges(
             cell in role
             and role[cell] == "hole"
             and score[cell] <= look.roles["hole"].limit
-            and on_screen(cell)
+            and on_screen(cell, whole, size)
             for cell in cells
         )
 
@@ -1425,6 +1415,60 @@ def hole_edges(
         if c1 < whole.cols - 1 and all_holes([(r, c1 + 1) for r in range(r0, r1 + 1)]):
             c1, grown = c1 + 1, True
     return r0, r1, c0, c1
+
+
+def on_screen(cell: Cell, whole: Geometry, size: tuple[int, int]) -> bool:
+    """Whether the position's square (less EDGE_SLACK of the pitch on each side) lies on the image
+    `size` (width, height) px: beyond the image's edge a cell's picture is the edge's pixels
+    repeated, which may look like anything."""
+    px, py = whole.pitch
+    reach = 0.5 - EDGE_SLACK
+    x, y = whole.centre(cell)
+    inside_x = x - reach * px >= 0 and x + reach * px <= size[0]
+    return inside_x and y - reach * py >= 0 and y + reach * py <= size[1]
+
+
+def extent_check(
+    box: tuple[int, int, int, int],
+    role: dict[Cell, str],
+    score: dict[Cell, float],
+    look: TaughtLook,
+    whole: Geometry,
+    size: tuple[int, int],
+    controls: set[Cell],
+) -> Check:
+    """Whether the lattice stops at the read board's `box` (r0, r1, c0, c1 of `whole`): the
+    positions just outside it, along each side, on the image, must not look like cells. A
+    position nearest a role of a cell (plain, walked, the start, an end...) is one, even beyond
+    that role's limit: within it, it would have joined the board's group; beyond it, it is a cell
+    drawn otherwise (a plain cell of another look, a head not taught), and the board read may be
+    a part of a larger one (look 12's walked cells read the 4x3 walked corner of look 13's 8x5
+    half-drawn board; its plain cells beyond, nearest plain at 3.8-4.5, were left out). The
+    `controls` taken off the group (`without_controls`) were judged no cells already. The
+    built-in reading's `edge` check asks the same of its grid."""
+    r0, r1, c0, c1 = box
+    sides = (
+        ("above", [(r0 - 1, c) for c in range(c0, c1 + 1)]),
+        ("below", [(r1 + 1, c) for c in range(c0, c1 + 1)]),
+        ("left of", [(r, c0 - 1) for r in range(r0, r1 + 1)]),
+        ("right of", [(r, c1 + 1) for r in range(r0, r1 + 1)]),
+    )
+    for side, line in sides:
+        like = [
+            p
+            for p in line
+            if p in role and role[p] in OPEN_ROLES and p not in controls and on_screen(p, whole, size)
+        ]
+        if like:
+            p = max(like, key=lambda q: score[q] / look.roles[role[q]].limit)
+            cells = ", ".join(str([r - r0, c - c0]) for r, c in like[:4])
+            detail = (
+                f"just outside the board, {side} it, {cells} {noun(len(like), 'looks', 'look')} like"
+                f" {noun(len(like), 'a cell', 'cells')} of look {look.name} (e.g. nearest {role[p]} at"
+                f" {score[p]:.1f}, at most {look.roles[role[p]].limit:.1f}): the board may go on"
+            )
+            return Check("edge", False, detail)
+    return Check("edge", True, "the lattice shows no cell just outside the board")
 
 
 def without_controls(
@@ -1513,11 +1557,13 @@ def judge(
     unlike: dict[Cell, float] | None = None,
     fresh_gap: dict[Cell, float] | None = None,
     marked: Cell | None = None,
+    edge: Check | None = None,
 ) -> Detection:
     """The board the scored grid shows, with the self-checks; refused when a cell is like no role
     (`unlike`: the cells with a part unlike their nearest role, how unlike; `fresh_gap`: with a
     path drawn, how much less likely than its role each cell's fresh start was; `marked`: the fresh
-    start found by its mark in the path's colour, `marked_start`)."""
+    start found by its mark in the path's colour, `marked_start`; `edge`: whether the lattice
+    shows cells just outside the board, `extent_check`)."""
     checks: list[Check] = []
     unlike = unlike or {}
     if marked is not None:
@@ -1581,6 +1627,8 @@ def judge(
         )
     else:
         checks.append(Check("look", True, f"every position matches a role of look {look.name}"))
+    if edge is not None:
+        checks.append(edge)
     if marked is not None:
         grid = {**grid, marked: ("start", 0.0, ("", float("inf")))}
     cells = {cell for cell, (name, _, _) in grid.items() if name in OPEN_ROLES}

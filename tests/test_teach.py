@@ -744,3 +744,26 @@ def test_a_board_whose_lattice_runs_on_with_cells_beyond_it_is_refused_naming_th
     assert taught.extent_check((1, 3, 1, 4), roles, scores, look, geometry, size, {(4, 2)}).ok
     # a position cut by the image's edge shows the edge's pixels repeated: not judged
     assert taught.extent_check((1, 3, 1, 4), roles, scores, look, geometry, (8 * PITCH, 5 * PITCH), set()).ok
+
+
+TURNED_WALKED = {15: (15001, 15005, 15010)}
+"""Half-drawn screens of look 15 read exactly once a walked cell is scored in every quarter turn
+too (refused before: "N positions match no role ... closely enough, nearest head"): its one taught
+half-drawn screen showed the band running one way, these run the other way too."""
+
+
+@pytest.mark.parametrize("seed", sorted(TURNED_WALKED))
+def test_a_walked_cell_taught_running_one_way_is_read_running_another(seed):
+    for level, outcome, reason in held_out_outcomes(seed, TURNED_WALKED[seed], complete_taught=False):
+        assert outcome == "exact", (level, reason)
+
+
+def test_a_corner_of_another_looks_board_is_not_read_for_a_board():
+    # look 12 taught from its two boards (as teach_bench does): with walked cells read in every
+    # quarter turn, the 12 walked cells of look 13's half-drawn 13002 fit them, a 4x3 corner of its
+    # 8x5 board; the plain cells beyond it (another look's) are nearest plain beyond the limit
+    chosen, _ = split(screens_of(12, 16), 2, complete_taught=False)
+    look = teach("look12", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    (screen,) = [s for s in screens_of(13, 3) if s.seed == 13002]
+    found = read(screen.image, look)
+    assert not found.ok and "edge: just outside the board, above it" in (found.reason or ""), found.reason

@@ -101,9 +101,10 @@ MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
 REFINE_REACH = 0.12  # a lattice's pitch is refined within this share of the fitted one
 EDGE_SLACK = 0.1  # a hole grown onto the board may reach this share of the pitch past the image's edge
-# the path's end cells, seen once a screen with the path coming in from one side, are read in
-# every quarter turn: a head on another screen comes in from another side (look 15's band)
-TURNED_ROLES: frozenset[str] = frozenset({"head", "start_walked"})
+# the path's cells, seen on one screen with the path running one way, are read in every quarter
+# turn: a head on another screen comes in from another side (look 15's band), a walked cell taught
+# from a horizontal stretch shows a vertical one elsewhere (look 15's 15010: nearest head at 3.1)
+TURNED_ROLES: frozenset[str] = frozenset({"head", "start_walked", "walked"})
 MIN_PATH = 2  # positions read as walked that say a path is drawn (one may be a misread cell)
 MARKER_Z = 3.0  # a pixel is a path cell's marker where it lies this many spreads off a walked cell's
 MIN_MARKER = 12  # pixels a marker needs to be drawn on a plain cell as the fresh start

@@ -536,6 +536,25 @@ def test_rings_on_the_cells_beside_the_start_are_plain_cells(seed: int) -> None:
     read_exactly(shown)
 
 
+HINT_OVER_THE_RINGS = {
+    7: "touching cells at half scale, a dot start, the hint's line through two rings and out of one",
+    1154: "a framed grid at 0.75 scale, JPEG q75, an avatar's start, the hint's line over its rings",
+    1995: "dots at half scale, JPEG q75, a dot start, the hint's line through three of the four rings",
+}
+"""Fresh levels with rings on the next steps and a hint: the hint's thin line runs from the first
+step on through the cells the path will take, over some of the rings, and those rings differed
+from the others by 6-9 levels (`RING_ALIKE` 5): five positions unlike the plain cells. Rings alike
+but for thin lines from their middles out to a side are alike (roles.py `_alike_but_lines`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(HINT_OVER_THE_RINGS))
+def test_rings_under_a_hint_s_line_are_still_the_next_steps(seed: int) -> None:
+    shown = sample(seed)
+    look = shown.look
+    assert look.next_rings and look.hint and shown.kind == "level", HINT_OVER_THE_RINGS[seed]
+    read_exactly(shown)
+
+
 def _ringed_tiles(
     ringed: list[tuple[int, int]], start: tuple[int, int] = (0, 0), flags: list[tuple[int, int]] | None = None
 ) -> np.ndarray:

@@ -727,6 +727,47 @@ def test_marks_on_the_next_steps_drawn_unlike_are_shown():
     assert _unlike_rings(reading, [(0, 0), (0, 2)]) == "[0, 0], [0, 2]"
 
 
+# two patches' difference (`sampling.patches`, 8 x 8), in tens of levels: a thin line from the
+# middle out to the right edge, and a bar on the left that stops short of the edge (a letter's)
+LINE_OUT_TO_THE_RIGHT = """\
+0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0
+0 0 2 2 2 2 2 2
+0 0 3 1 1 1 2 1
+0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0
+"""
+
+
+def test_a_line_out_to_a_patch_s_edge_is_an_arm_a_bar_short_of_it_is_not():
+    from onestroke.bot.vision.roles import _lined_arms
+
+    apart = 10.0 * np.array([row.split() for row in LINE_OUT_TO_THE_RIGHT.splitlines()], float)
+    lined = _lined_arms(apart)
+    assert lined[3:5, 4:8].all()  # the right arm, the middle out to the edge
+    assert lined.sum() == 8  # nothing else: the left bar, and the arms up and down, are kept
+
+
+def test_rings_alike_but_for_a_hint_s_line_through_one_are_alike():
+    """A ring on each of three cells and a hint's thin line out of one's middle: alike but for the
+    line; a bar short of the edge, or a cell with no ring, are not."""
+    from onestroke.bot.vision.roles import _alike_but_lines, _all_alike
+
+    patches = np.zeros((1, 3, 8, 8, 3))
+    patches[0, :, 1, 2:6, :] = 90.0  # a ring's top and bottom arcs on every position
+    patches[0, :, 6, 2:6, :] = 90.0
+    three = [(0, 0), (0, 1), (0, 2)]
+    patches[0, 2, 3:5, 4:8, :] = 60.0  # a hint's line from the middle out to the right
+    assert _alike_but_lines(patches, three) and not _all_alike(patches, three)
+    patches[0, 1, 3:5, 1:6, :] = 60.0  # a bar that stops short of both edges
+    assert not _alike_but_lines(patches, three)
+    patches[0, 1] = 0.0  # no ring at all, the line running out of it
+    patches[0, 1, 3:5, 4:8, :] = 60.0
+    assert not _alike_but_lines(patches, three)
+
+
 # a grid of touching cells read by the tiles classifier: `.` a plain cell, `x` a hole drawn (an
 # inner square on a darker tile), `m` a marked tile of that look, `?` an unknown position drawn
 # like them (its corners covered by its neighbours' tiles), `u` an unknown position drawn otherwise

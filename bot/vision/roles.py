@@ -457,12 +457,51 @@ def _all_alike(patches: np.ndarray, cells: list[Cell]) -> bool:
     return all(_apart(patches, a, b) <= RING_ALIKE for i, a in enumerate(cells) for b in cells[i + 1 :])
 
 
+# each arm of a patch (PATCH_SIDE 8): the strip two pixels wide from its middle out to one side
+ARMS = (
+    (slice(0, 4), slice(3, 5)),
+    (slice(3, 5), slice(4, 8)),
+    (slice(4, 8), slice(3, 5)),
+    (slice(3, 5), slice(0, 4)),
+)
+LINE_APART = 10.0  # levels: two patches apart along a thin line through one's middle, all the way
+# out (a hint's line, 0.04 pitch wide, on a patch pixel of 0.09 pitch: 14-28 levels)
+
+
+def _lined_arms(apart: np.ndarray) -> np.ndarray:
+    """Where two patches' difference `apart` (8 x 8 levels) is a thin line from the middle out to
+    a side: the pixels of each arm along whose whole length, out to the patch's edge, the strip
+    is LINE_APART or more apart (a letter's bar, a flag's pole, stop short of the edge)."""
+    lined = np.zeros(apart.shape, bool)
+    for rows, cols in ARMS:
+        strip = apart[rows, cols]
+        along = strip.max(axis=1) if strip.shape[0] > strip.shape[1] else strip.max(axis=0)
+        if bool((along >= LINE_APART).all()):
+            lined[rows, cols] = True
+    return lined
+
+
+def _alike_but_lines(patches: np.ndarray, rings: list[Cell]) -> bool:
+    """Whether every two of `rings` are drawn alike (their patches within RING_ALIKE) but for thin
+    lines through their middles out to a side: a hint drawn over the cells a fresh level's path
+    will take, from the first step on (a ring under it differed from the others by 6-9 levels:
+    seeds 7, 1995). Only the lines' strips are left out: a cell with no ring differs from a
+    ringed one all round the ring, and an E under a ring keeps its stem and outer bars."""
+    for i, a in enumerate(rings):
+        for b in rings[i + 1 :]:
+            apart = np.abs(patches[a] - patches[b]).mean(axis=2)
+            if float(apart[~_lined_arms(apart)].mean()) > RING_ALIKE:
+                return False
+    return True
+
+
 def _rings_around(
     reading: Reading, odd: list[Cell], open_cells: frozenset[Cell]
 ) -> tuple[Cell, list[Cell]] | None:
     """On a level with no path drawn, the one odd position whose every open neighbour (two or
-    more) is odd too, drawn alike (their patches within RING_ALIKE) and unlike it, with no letter
-    read on them, and at most one odd position besides, unlike them (a goal, not one more ring):
+    more) is odd too, drawn alike (their patches within RING_ALIKE but for a hint's thin line
+    through them: `_alike_but_lines`) and unlike it, with no letter read on them, and at most
+    one odd position besides, unlike them (a goal, not one more ring):
     the start, its next steps marked around it (a ring, a frame, a lighter shade on each).
     Returns the start and the marked cells.
 
@@ -484,7 +523,7 @@ def _rings_around(
             if (
                 len(beside) >= 2
                 and all(n in odd_set and n not in reading.letters for n in beside)
-                and _all_alike(patches, beside)
+                and _alike_but_lines(patches, beside)
                 and all(_apart(patches, centre, n) > RING_ALIKE for n in beside)
                 and len(rest := odd_set - set(beside) - {centre}) <= 1
                 # a ring elsewhere is no goal: the marks are then not the next steps of one start

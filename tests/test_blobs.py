@@ -10,7 +10,9 @@ import pytest
 
 from onestroke.bot.vision.blobs import (
     DotSearch,
+    compact_regions,
     components,
+    cut_apart_blobs,
     flat_regions,
     regions_of,
     run_stats,
@@ -174,3 +176,26 @@ def test_the_flat_regions_are_labelled_once_where_no_line_cuts_them() -> None:
 """)
     )
     assert want.count - 1 == 2 and want.stats[2].tolist() == [3, 1, 1, 1, 1]
+
+
+LIT_DOTS_ON_A_LINE = """
+.........................
+.###.......###.......###.
+.#######################.
+.###.......###.......###.
+.........................
+.............###.........
+.............###.........
+.............###.........
+"""
+"""Three lit dots joined by a line, and one plain dot (each character 4 px: the dots 12 px, the
+line 4): one flat region no box fits, and the plain dot alone compact."""
+
+
+def test_lit_dots_on_a_line_are_cut_apart_from_it() -> None:
+    mask = np.kron(mask_of(LIT_DOTS_ON_A_LINE), np.ones((4, 4), np.uint8))
+    assert len(compact_regions(regions_of(mask))) == 1  # the plain dot: the path is no compact shape
+    cut = next(cut_apart_blobs(regions_of(mask)))  # opened with a 5 px square: the 4 px line is gone
+    assert len(cut) == 4
+    assert sorted(cut.x.tolist()) == [9.5, 49.5, 57.5, 89.5]
+    assert cut.w.tolist() == [12.0] * 4 and cut.h.tolist() == [12.0] * 4

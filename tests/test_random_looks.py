@@ -2175,3 +2175,44 @@ def test_a_border_row_of_holes_drawn_alike_is_the_boards(seed: int) -> None:
     shown = sample(seed)
     assert shown.look.hole_style in ("dark", "inner"), BORDER_OF_HOLES_DRAWN[seed]
     read_exactly(shown)
+
+
+PATH_CELLS_CUT_APART = {
+    260: "dots on a dark panel at 0.75 scale, lit dots joined by a line over 11 of 12 cells, a finger",
+    413: "round dots on a gradient at half scale, lit dots on a line over 22 of 24 cells, a finger",
+    911: "a framed grid, filled walked cells joined by a narrower band over 25 of 29 cells, a finger",
+    1389: "dots on a dark page at 0.75 scale, lit dots on a line over 16 of 17 cells, step numbers",
+    1634: "rounded tiles at 0.75 scale, filled walked tiles joined by narrower bands, step numbers",
+    1684: "dots on a gradient, lit dots on a line over 20 of 24 cells, a hint line, rings",
+}
+"""Half-drawn boards with nearly every cell walked, the walked cells joined by something narrower
+than they are (a line between lit dots, a band narrower than a tile): the path is one flat region,
+no compact shape, and the plain cells left (0-3) were too few for a lattice ("no lattice of
+cell-like shapes found"). Where no lattice is found at all, the flat regions are opened with a
+square wider than the joins and narrower than the cells (`blobs.cut_apart_blobs`, squares of 5 to
+25 px in steps) and the cells fall apart from the path into a lattice of their own."""
+
+
+@pytest.mark.parametrize("seed", sorted(PATH_CELLS_CUT_APART))
+def test_a_path_s_cells_cut_apart_from_their_joins_give_the_lattice(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "half", PATH_CELLS_CUT_APART[seed]
+    assert len(shown.truth.walked) >= len(shown.truth.board.open_cells) - 4
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked
+
+
+DOTS_FAR_APART = {
+    1387: "half drawn: round dots a ninth of the pitch on a dark page, a thin line path, a finger",
+    1657: "a fresh level: rounded dots at 0.75 scale on a gradient, dark holes, a hint line",
+}
+"""Dots whose flat blobs are under a seventh of their pitch: each lies farther from the next than
+`lattice.MAX_STEP` (7) of its sides, so no two were linked and no lattice was found. Where none was
+found at all, the flat blobs are linked as far as the dots found by contrast are (`DOT_STEP`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(DOTS_FAR_APART))
+def test_flat_dots_far_apart_are_linked_where_nothing_else_was(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.look.cell_style == "dots", DOTS_FAR_APART[seed]
+    read_exactly(shown)

@@ -10,6 +10,7 @@ round, so a stretched window's cells still count.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import cv2
@@ -271,13 +272,38 @@ def compact_blobs(image: np.ndarray, flat: np.ndarray | None = None, regions: Re
     """Flat regions shaped like a cell or a dot, between faint lines too: nearly as wide as tall,
     filling their box (`flat`: `flat_mask(image)` where the caller made it already; `regions`:
     `flat_regions(image, flat).cut` where the caller made them)."""
-    regions = flat_regions(image, flat).cut if regions is None else regions
+    return compact_regions(flat_regions(image, flat).cut if regions is None else regions)
+
+
+# squares (px on the searched copy) the flat regions are opened with, narrowest first, where no
+# lattice was found at all: from a line of a few px to a band of about 20 px between the cells
+JOIN_CUTS = (5, 9, 15, 25)
+
+
+def cut_apart_blobs(regions: Regions) -> Iterator[Blobs]:
+    """The compact blobs left when the flat regions (`FlatRegions.cut`) are opened with a square
+    of each side in `JOIN_CUTS` in turn, narrowest first.
+
+    A drawn path's cells joined by something narrower than they are (lit dots on a line, filled
+    tiles joined by a band narrower than a tile) are one flat region, no compact blob, and where
+    nearly every cell is walked the plain cells left are too few for a lattice. An opening with a
+    square wider than the joins and narrower than the cells takes the joins away and leaves each
+    cell a compact region of its own, on the board's lattice like any plain cell (which stays, if
+    it is wider than the square). The joins' width is not known, so the squares grow in steps."""
+    mask = np.where(regions.labels > 0, 255, 0).astype(np.uint8)  # every set pixel has a label
+    for side in JOIN_CUTS:
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8))
+        yield compact_regions(regions_of(opened))
+
+
+def compact_regions(regions: Regions) -> Blobs:
+    """The regions shaped like a cell or a dot: nearly as wide as tall, filling their box."""
     stats = regions.stats
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     centroids = np.vstack([[0.0, 0.0], box_middles(stats[1:])])  # row 0 stands for the label 0
-    limit = min(image.shape[:2]) / 2
+    limit = min(regions.labels.shape[:2]) / 2
     keep = (w >= MIN_BLOB) & (h >= MIN_BLOB) & (w <= limit) & (h <= limit)
     keep &= (w <= MAX_ASPECT * h) & (h <= MAX_ASPECT * w) & (area >= MIN_FILL * w * h)
     centres, w, h = centroids[1:][keep], w[keep], h[keep]

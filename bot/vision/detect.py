@@ -29,7 +29,8 @@ from onestroke.bot.vision.blobs import (
     DotSearch,
     FlatRegions,
     as_bgr,
-    compact_blobs,
+    compact_regions,
+    cut_apart_blobs,
     flat_mask,
     flat_regions,
 )
@@ -45,7 +46,7 @@ from onestroke.bot.vision.checks import (
 )
 from onestroke.bot.vision.gapfit import fit_to_gaps, moves_a_corner
 from onestroke.bot.vision.gridlines import drawn_in, grid_lattices
-from onestroke.bot.vision.lattice import Group, Lattice, fit_lattice, lattice_groups
+from onestroke.bot.vision.lattice import MAX_STEP, Group, Lattice, fit_lattice, lattice_groups
 from onestroke.bot.vision.roles import ALL_PLAIN, interpret
 from onestroke.bot.vision.sampling import CORE, commonest_colour, same, sample
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
@@ -56,6 +57,7 @@ from onestroke.solver.board import Board, Cell
 HALVE_ABOVE = 1400  # images with a longer side are searched for blobs at half size
 GROUPS_TRIED = 3  # linked groups tried, largest first, before giving up
 DOT_STEP = 12.0  # dots found by contrast: a neighbour at most this many dot sides away
+MIN_CUT_CELLS = 5  # blobs cut apart (`cut_apart_blobs`) read only in groups this large: a level's open cells
 MIN_SIDE = 24  # px: three linked cells of at least 8 px; below, no board fits (and 1x1 trips OpenCV)
 
 
@@ -230,6 +232,24 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
                 return found
             if best.geometry is None and found.geometry is not None:
                 best = found
+    if best.geometry is None:
+        # still no lattice at all: a path drawn as cells joined by something narrower (lit dots on
+        # a line, tiles joined by a narrower band) over nearly every cell leaves one flat region
+        # and too few plain cells; opened, it falls apart into its cells (`cut_apart_blobs`)
+        for blobs in cut_apart_blobs(regions.cut):
+            for found in _detections(image, factor, work, regions, cut_apart=blobs):
+                if found.ok:
+                    return found
+                if best.geometry is None and found.geometry is not None:
+                    best = found
+    if best.geometry is None:
+        # still none: flat dots under a seventh of their pitch lie farther apart than
+        # `lattice.MAX_STEP` of their sides; linked as far as the dots found by contrast are
+        for found in _detections(image, factor, work, regions, max_step=DOT_STEP):
+            if found.ok:
+                return found
+            if best.geometry is None and found.geometry is not None:
+                best = found
     return best
 
 
@@ -274,17 +294,27 @@ def _detections(
     *,
     dots: DotSearch | None = None,
     reach: int = DOT_REACH,
+    cut_apart: Blobs | None = None,
+    max_step: float = MAX_STEP,
 ) -> Iterator[Detection]:
     """One detection per linked group of blobs found on `work` (`image` at `factor` scale;
     `regions`: its flat regions), largest groups first: flat compact regions, or with `dots` (the dot
-    search of `work`) small things (narrower than `reach`) that stand out of the field around them."""
+    search of `work`) small things (narrower than `reach`) that stand out of the field around them,
+    or the blobs `cut_apart` found on `work` already (`cut_apart_blobs`: only groups that may be a
+    level's cells, MIN_CUT_CELLS or more, are read); a flat blob's neighbour at most `max_step` of
+    its sides away."""
     # the wider reach looks only for what the narrow one could not see: what both see was read already
     least = DOT_REACH if reach > DOT_REACH else MIN_DOT
-    blobs = dots.blobs(reach, least) if dots is not None else compact_blobs(work, regions=regions.cut)
+    if cut_apart is not None:
+        blobs = cut_apart
+    else:
+        blobs = dots.blobs(reach, least) if dots is not None else compact_regions(regions.cut)
     if factor != 1.0:  # back to full-size pixel coordinates
         blobs = blobs.scaled(factor)
     # a dot found by its contrast is measured smaller than its glow: its neighbours lie further
-    groups = lattice_groups(blobs, DOT_STEP) if dots is not None else lattice_groups(blobs)
+    groups = lattice_groups(blobs, DOT_STEP) if dots is not None else lattice_groups(blobs, max_step)
+    if cut_apart is not None:  # the cells of a board nearly all walked: at least a level's few
+        groups = [group for group in groups if len(group.members) >= MIN_CUT_CELLS]
     if dots is not None:
         yield from (_read_group(image, blobs, group) for group in groups[:GROUPS_TRIED])
         return

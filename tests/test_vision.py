@@ -813,3 +813,48 @@ def test_an_unknown_position_drawn_like_the_holes_beside_it_is_one_of_them():
     kinds, *rest = _classified(MARKED_BESIDE_UNKNOWN)
     read = _drawn_like_neighbours(kinds, *rest)
     assert [" ".join(row) for row in read] == [". m m .", ". m m .", ". . . ?"]
+
+
+LOST_BELOW = """
+# # # # #
+# . . . #
+# . . . #
+# L L L #
+"""
+LOST_ONE = """
+# # # # #
+# . . . #
+# . . . #
+# # L # #
+"""
+LOST_OTHER_COLOUR = """
+# # # # #
+# . . . #
+# . . . #
+# o o o #
+"""
+
+
+def _ring(text: str) -> tuple[np.ndarray, ...]:
+    """The ring box around a grid as the classifier read it (`.` a cell, `#` a hole, `L` a cell of
+    the grid's colour whose far side goes on in its own colour, `o` such a cell of another
+    colour): kinds, lost, colours."""
+    from onestroke.bot.vision.reading import CELL, HOLE
+
+    rows = [line.split() for line in text.strip().splitlines()]
+    kinds = np.array([[HOLE if ch == "#" else CELL for ch in row] for row in rows])
+    lost = np.array([[ch in "Lo" for ch in row] for row in rows])
+    colour = {"o": (90, 20, 200)}
+    colours = np.array([[colour.get(ch, (120, 150, 110)) for ch in row] for row in rows], float)
+    return lost, kinds, colours
+
+
+def test_cells_on_the_ring_whose_line_beyond_was_lost_are_left_out() -> None:
+    """A row of the ring read as cells of the grid's colour, dropped only because the surface goes
+    on past them (their far line lost), is left out: the grid may go on. One alone, or cells of
+    another colour (a panel beside the board), are not."""
+    from onestroke.bot.vision.styles import _lines_lost
+
+    assert _lines_lost(*_ring(LOST_BELOW)) == [(2, 0), (2, 1), (2, 2)]
+    assert _lines_lost(*_ring(LOST_ONE)) == []
+    assert _lines_lost(*_ring(LOST_OTHER_COLOUR)) == []

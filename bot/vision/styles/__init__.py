@@ -89,6 +89,7 @@ def read_grid(
     background = median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
     raw: dict[Box, tuple[np.ndarray, np.ndarray]] = {}
+    lost: dict[Box, np.ndarray] = {}
 
     def kinds_of(box: Box) -> tuple[np.ndarray, np.ndarray]:
         kinds, colours = classify(image, lattice, background, box)
@@ -98,6 +99,9 @@ def read_grid(
         # the board ends where the cells stop being cells of its family: a ring position is taken
         # only when it is bounded on its far side like every cell (the gap or a band of the path)
         open_beyond, continues = _beyond(image, lattice, box, background, band_across, colours)
+        # (a cell whose far side goes on in its own colour: the page, or a cell whose line beyond
+        # it was lost, a pixel wide scaled away; kept to tell them apart where the growth ends)
+        lost[box] = ring & (kinds == CELL) & open_beyond & continues
         kinds[ring & (kinds == CELL) & open_beyond] = FOREIGN
         # an unknown position whose far side goes on in its own colour is the page or a panel
         # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
@@ -129,6 +133,7 @@ def read_grid(
     # beyond: 3 of 1,070 random-look screens gave another refusal reason, none another outcome
     r0, r1, c0, c1 = box
     ring_kinds, ring_colours = raw[(r0 - 1, r1 + 1, c0 - 1, c1 + 1)]
+    left_out += _lines_lost(lost[(r0 - 1, r1 + 1, c0 - 1, c1 + 1)], ring_kinds, ring_colours)
     kinds, colours = ring_kinds[1:-1, 1:-1].copy(), ring_colours[1:-1, 1:-1].copy()
     drawn = kinds == DRAWN
     kinds[drawn] = HOLE
@@ -707,6 +712,25 @@ def _patches_of_odd(
     if int(odd.sum()) > MOST_PATCHED:
         return None
     return patches(image, lattice, box, odd)
+
+
+def _lines_lost(lost: np.ndarray, kinds: np.ndarray, colours: np.ndarray) -> list[Cell]:
+    """Positions on the ring around a grid (box coordinates, as `grow` leaves them out) that the
+    classifier took for cells of the grid's colour, framed by the gaps at three corners or more,
+    and that were dropped only because their far side goes on in their own colour, all along one
+    side: cells whose line beyond them was lost (a pixel wide, scaled away), the grid going on
+    past them. The page beyond a grid's frame shows the gaps at two corners at most (the
+    frame's), so it is never read as such a cell (seed 25: a 9-row board read as 7)."""
+    inner = np.zeros(kinds.shape, bool)
+    inner[1:-1, 1:-1] = True
+    found = lost & _alike_any(colours, inner & (kinds == CELL))
+    along = np.zeros(found.shape, bool)
+    # (all along the side: a line lost runs across the whole grid, where a title's letters on
+    # the page above a frame make a third corner at a few positions only)
+    for index in ((0, slice(1, -1)), (-1, slice(1, -1)), (slice(1, -1), 0), (slice(1, -1), -1)):
+        if found[index].all():
+            along[index] = True
+    return [(int(r) - 1, int(c) - 1) for r, c in zip(*np.nonzero(along), strict=True)]
 
 
 def _two_or_more(found: np.ndarray) -> np.ndarray:

@@ -719,8 +719,9 @@ def _lines_lost(lost: np.ndarray, kinds: np.ndarray, colours: np.ndarray) -> lis
     classifier took for cells of the grid's colour, framed by the gaps at three corners or more,
     and that were dropped only because their far side goes on in their own colour, all along one
     side: cells whose line beyond them was lost (a pixel wide, scaled away), the grid going on
-    past them. The page beyond a grid's frame shows the gaps at two corners at most (the
-    frame's), so it is never read as such a cell (seed 25: a 9-row board read as 7)."""
+    past them (seed 25: a 9-row board read as 7). The page beyond a grid's frame shows the gaps
+    at two corners at most (the frame's), so it is seldom read as such a cell, and then at a few
+    positions only (a title's letters above the frame make a third corner)."""
     inner = np.zeros(kinds.shape, bool)
     inner[1:-1, 1:-1] = True
     found = lost & _alike_any(colours, inner & (kinds == CELL))

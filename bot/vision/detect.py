@@ -214,8 +214,7 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
                 found = _too_small(found)
             if found.ok:
                 return found
-            if best.geometry is None and found.geometry is not None:
-                best = found
+            best = _kept(best, found)
     if best.geometry is None or _all_plain(best) or _too_few_lines(best.geometry) or _in_gaps(best):
         # no lattice of shapes at all, one whose every cell read plain (the holes' squares of
         # such a board: its cells are one region), or one too narrow for a level (a row of
@@ -230,8 +229,7 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
             found = _read_lattice(drawn, lattice)
             if found.ok:
                 return found
-            if best.geometry is None and found.geometry is not None:
-                best = found
+            best = _kept(best, found)
     if best.geometry is None:
         # still no lattice at all: a path drawn as cells joined by something narrower (lit dots on
         # a line, tiles joined by a narrower band) over nearly every cell leaves one flat region
@@ -240,17 +238,20 @@ def _read_board(image: np.ndarray, halve_above: int) -> Detection:
             for found in _detections(image, factor, work, regions, cut_apart=blobs):
                 if found.ok:
                     return found
-                if best.geometry is None and found.geometry is not None:
-                    best = found
+                best = _kept(best, found)
     if best.geometry is None:
         # still none: flat dots under a seventh of their pitch lie farther apart than
         # `lattice.MAX_STEP` of their sides; linked as far as the dots found by contrast are
         for found in _detections(image, factor, work, regions, max_step=DOT_STEP):
             if found.ok:
                 return found
-            if best.geometry is None and found.geometry is not None:
-                best = found
+            best = _kept(best, found)
     return best
+
+
+def _kept(best: Detection, found: Detection) -> Detection:
+    """The refusal worth reporting of two: the first one that found a lattice at all."""
+    return found if best.geometry is None and found.geometry is not None else best
 
 
 def _in_gaps(found: Detection) -> bool:

@@ -247,6 +247,16 @@ def interpret(reading: Reading) -> Roles:
     else:
         start, end, start_check = _start_and_end(odd)
         walked, head = (), start
+        ring = _next_step_alike(reading, start, end, open_cells) if end is not None else None
+        if ring is not None:
+            start_check = Check(
+                "start",
+                False,
+                f"the goal {list(end)} beside the start {list(start)} is drawn alike its next step"
+                f" {list(ring)} (but for a hint's line): a ring on a next step, the others read plain,"
+                " not a goal",
+            )
+            start, end = None, None
     line_in = _line_into(reading, start) if not order and start is not None else None
     if line_in is not None:
         start_check = Check(
@@ -540,6 +550,28 @@ def _rings_around(
         # no position has all its neighbours ringed, and only one position has such rings
         found = around(every=False)
     return found[0] if len(found) == 1 else None
+
+
+def _next_step_alike(
+    reading: Reading, start: Cell | None, end: Cell, open_cells: frozenset[Cell]
+) -> Cell | None:
+    """Another open neighbour of `start` drawn alike the unlettered goal `end` beside it (their
+    patches within RING_ALIKE but for a hint's thin line: `_alike_but_lines`), or None.
+
+    On a fresh level the next steps may be ringed; where all rings but one read plain (a hint's
+    line drawn over them, or rings on dots taken for plain dots) the one ring left, beside the
+    start, passed for the goal (seeds 1205, 1259, 1762, 1964 as fresh levels: no goal drawn at
+    all). A goal of its own (a flag, a red tile) is unlike a plain next step, ringed or not."""
+    patches = reading.patches
+    if start is None or patches is None or not _next_to(start, end) or reading.letters.get(end) == "E":
+        return None
+    # (a neighbour with no patch was not asked for: `styles._patches_of_odd`)
+    beside = [
+        n
+        for n in reading.neighbours(start)
+        if n != end and n in open_cells and not np.isnan(patches[n]).any()
+    ]
+    return next((n for n in beside if _alike_but_lines(patches, [end, n])), None)
 
 
 def _thin_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:

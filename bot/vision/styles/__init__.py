@@ -709,6 +709,9 @@ def _patches_of_odd(
         odd |= cells & ~same(colours, commonest_colour(colours[cells]))
     if int(odd.sum()) > MOST_PATCHED:  # a path drawn over the cells: the marks beside it alone
         odd = marked
+    if int(marked.sum()) == 2:  # a start and one mark: their open neighbours too, so a mark beside
+        # the start can be told from a ring on a next step whose other rings a hint's line hides
+        odd |= _beside_any(marked) & cells
     if int(odd.sum()) > MOST_PATCHED:
         return None
     return patches(image, lattice, box, odd)

@@ -28,7 +28,8 @@ from benchmarks.teach_bench import example_of, false_reads, outcome_of, run_look
 from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.imageio import read_image  # noqa: E402
 from onestroke.bot.labels import compare, detection_record, label_text, parse_label  # noqa: E402
-from onestroke.bot.vision import detect, taught  # noqa: E402
+from onestroke.bot.vision import detect, taught, with_look  # noqa: E402
+from onestroke.bot.vision.detect import Detection  # noqa: E402
 from onestroke.bot.vision.screens import point_box  # noqa: E402
 from onestroke.bot.vision.taught import (  # noqa: E402
     PATCH,
@@ -42,6 +43,7 @@ from onestroke.bot.vision.taught import (  # noqa: E402
     teach,
 )
 from onestroke.bot.vision.text import Word  # noqa: E402
+from onestroke.bot.vision.with_look import combined, on_lattice  # noqa: E402
 from onestroke.coords import Geometry, Point, Rect  # noqa: E402
 from onestroke.practice.levels import make_level  # noqa: E402
 from onestroke.practice.looks import look_from_seed, render_look  # noqa: E402
@@ -767,3 +769,84 @@ def test_a_corner_of_another_looks_board_is_not_read_for_a_board():
     (screen,) = [s for s in screens_of(13, 3) if s.seed == 13002]
     found = read(screen.image, look)
     assert not found.ok and "edge: just outside the board, above it" in (found.reason or ""), found.reason
+
+
+def both_outcomes(look_seed: int, levels: tuple[int, ...]) -> list[tuple[int, str, str | None]]:
+    """Look `look_seed` taught from its first half-drawn and fresh screens as teach_bench
+    `--boards-only` does: for each of `levels`, its outcome read as `--look` reads (the look with
+    the built-in reading beside it, `with_look.combined`) and the reason."""
+    chosen, held = split(screens_of(look_seed, 16), 2, complete_taught=False)
+    look = teach(f"look{look_seed}", [example_of(s, f"look-{s.seed}") for s in chosen]).look
+    outcomes = []
+    for level in levels:
+        (screen,) = [s for s in held if s.seed == level]
+        found = combined(read(screen.image, look), detect(screen.image), look, screen.image.shape[1])
+        outcomes.append((level, outcome_of(screen, found, 0.0)[0], found.reason))
+    return outcomes
+
+
+PAGE_AS_HOLES = {23: (23006, 23008)}
+"""Fresh levels of look 23 (a grey grid on a dark page, holes drawn in the page's colour) read
+exactly with `--look` once a built-in board that is the look's with a ring of holes round it is
+the look's board (refused before: "one of them misreads the screen"): the built-in reading takes
+the dark page beyond the board for a ring of holes, the taught look tells its holes from the page
+and left it out."""
+
+
+@pytest.mark.parametrize("seed", sorted(PAGE_AS_HOLES))
+def test_a_ring_of_holes_the_look_saw_as_the_page_is_no_disagreement(seed):
+    for level, outcome, reason in both_outcomes(seed, PAGE_AS_HOLES[seed]):
+        assert outcome == "exact", (level, reason)
+
+
+def test_one_lattice_is_told_by_its_pitch_and_a_centre_on_it():
+    # the built-in board's lattice 131.6 px with a ring of holes: the look's [0, 0] is its [1, 1]
+    ring = Geometry((79.2, 425.8), (131.6, 131.6), 9, 8)
+    assert on_lattice(Geometry((208.4, 552.3), (132.4, 132.9), 8, 6), ring) == (1, 1)
+    assert on_lattice(Geometry((79.2 + 0.4 * 131.6, 425.8), (131.6, 131.6), 8, 6), ring) is None  # off it
+    assert on_lattice(Geometry((208.4, 552.3), (140.0, 140.0), 8, 6), ring) is None  # another pitch
+
+
+def board_of(diagram: str) -> tuple[Board, tuple]:
+    """A board from a diagram: '.' a cell, '#' a hole, 'S' the start, 'E' the end, 'w' walked
+    (in reading order, after the start), 'H' the path's head (walked last)."""
+    rows = diagram.strip("\n").split("\n")
+    cells = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    start = next(p for p, ch in cells.items() if ch == "S")
+    end = next((p for p, ch in cells.items() if ch == "E"), None)
+    walked = [p for p, ch in cells.items() if ch == "w"] + [p for p, ch in cells.items() if ch == "H"]
+    board = Board(len(rows), len(rows[0]), frozenset(p for p, ch in cells.items() if ch != "#"), start, end)
+    return board, ((start, *walked) if walked else ())
+
+
+def reading(diagram: str, origin: tuple[float, float]):
+    board, walked = board_of(diagram)
+    geometry = Geometry(origin, (PITCH, PITCH), board.rows, board.cols)
+    return Detection(board, geometry, (), None, board, walked=walked)
+
+
+def holes_look(outside_mean: float) -> TaughtLook:
+    """A look with holes and the background round the board, told apart unless their means are
+    alike (one feature each, spread 1)."""
+
+    def model(mean: float):
+        return taught.Model(np.full(1, mean, np.float32), np.ones(1, np.float32), 3.0, 4)
+
+    roles = {"plain": model(50.0), "hole": model(0.0), "outside": model(outside_mean)}
+    return TaughtLook("holes", roles, {}, CELL, 14.0, 0.9, (0.05, 0.2))
+
+
+def test_a_ring_of_holes_round_the_looks_board_is_the_same_puzzle_where_the_look_tells_holes_apart():
+    look, told = reading("S.\n#E", (2 * PITCH, 2 * PITCH)), holes_look(outside_mean=20.0)
+    ring = reading("####\n#S.#\n##E#\n####", (PITCH, PITCH))
+    assert with_look.holes_round(look, ring, told)
+    # a look whose holes look like the background round the board cannot tell the ring from it
+    assert not with_look.holes_round(look, ring, holes_look(outside_mean=0.5))
+    # the ring one column off: another place on the screen
+    assert not with_look.holes_round(look, reading("####\n#S.#\n##E#\n####", (2 * PITCH, PITCH)), told)
+    # an open cell in the ring: another puzzle
+    assert not with_look.holes_round(look, reading("####\n#S..\n##E#\n####", (PITCH, PITCH)), told)
+    # the same board, its path and all
+    drawn = reading("Sw\n#H", (2 * PITCH, 2 * PITCH))
+    assert with_look.holes_round(drawn, reading("####\n#Sw#\n##H#\n####", (PITCH, PITCH)), told)
+    assert not with_look.holes_round(drawn, reading("####\n#SH#\n##w#\n####", (PITCH, PITCH)), told)

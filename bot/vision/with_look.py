@@ -6,7 +6,9 @@ built-in reading still knows what the genre draws in general: the level-complete
 their words, starts and ends it has rules for. So the two read every screen, and:
 
 - both read a board: they must read the same one (board and walked path), else refused, naming
-  both (one of them misread; which is not known);
+  both (one of them misread; which is not known), unless the look's own reading tells: the
+  built-in board is the look's with a ring of holes round it where the look tells its holes from
+  the page (`holes_round`);
 - one reads a board and the other nothing: that board, when its lattice's pitch is one the look
   could show (the built-in reading's board on another part of the screen, a look-alike in the
   app's menus, is not the taught app's board) and the look, refusing, did not score a board of
@@ -26,9 +28,12 @@ import numpy as np
 from onestroke.bot.vision.blobs import as_bgr
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.detect import Detection, detect
-from onestroke.bot.vision.taught import TaughtLook, read
+from onestroke.bot.vision.taught import TaughtLook, alike_roles, read
+from onestroke.coords import Geometry
+from onestroke.solver.board import Cell
 
 PITCH_SLACK = 2.0  # a board's pitch over the screen's width within this factor of the look's range
+LATTICE_SLACK = 0.03  # two readings' pitches within this share of each other: one lattice
 
 
 def read_with_look(image: np.ndarray, look: TaughtLook, *, read_text: bool = True) -> Detection:
@@ -43,7 +48,7 @@ def combined(taught: Detection, builtin: Detection, look: TaughtLook, width: int
     """One reading of a screen `width` px wide from what the taught `look` and the built-in
     reading made of it."""
     if taught.ok and builtin.ok:
-        if same_reading(taught, builtin):
+        if same_reading(taught, builtin) or holes_round(taught, builtin, look):
             return taught
         return disagreement(taught, builtin, look)
     if taught.ok:
@@ -68,6 +73,56 @@ def combined(taught: Detection, builtin: Detection, look: TaughtLook, width: int
 
 def same_reading(a: Detection, b: Detection) -> bool:
     return a.board == b.board and a.walked == b.walked
+
+
+def holes_round(taught: Detection, builtin: Detection, look: TaughtLook) -> bool:
+    """Whether the built-in reading's board is the taught look's with rows or columns of holes
+    round it, at the same place on the screen (look 23's 23006: the dark page beyond the board read
+    as a ring of holes drawn in its colour), where the look tells its holes from the background
+    around a board: it grows a board by edge rows of holes wherever they look like its holes
+    (`taught.hole_edges`), so the positions it left out looked like something else. The puzzle is
+    the same either way; the look saw where its board ends."""
+    a, b, ga, gb = taught.board, builtin.board, taught.geometry, builtin.geometry
+    if a is None or b is None or ga is None or gb is None:
+        return False
+    if "hole" not in look.roles or "outside" not in look.roles:
+        return False
+    if any({"hole", "outside"} == set(pair) for pair in alike_roles(look.roles)):
+        return False
+    offset = on_lattice(ga, gb)
+    if offset is None:
+        return False
+    dr, dc = offset
+    if (
+        dr < 0
+        or dc < 0
+        or dr + a.rows > b.rows
+        or dc + a.cols > b.cols
+        or (a.rows, a.cols) == (b.rows, b.cols)
+    ):
+        return False
+
+    def moved(cell: Cell | None) -> Cell | None:
+        return None if cell is None else (cell[0] + dr, cell[1] + dc)
+
+    return (
+        b.open_cells == {moved(cell) for cell in a.open_cells}
+        and b.start == moved(a.start)
+        and b.end == moved(a.end)
+        and builtin.walked == tuple(moved(cell) for cell in taught.walked)
+    )
+
+
+def on_lattice(a: Geometry, b: Geometry) -> tuple[int, int] | None:
+    """Where cell [0, 0] of `a` lies on lattice `b` (rows, columns), when the two are one lattice:
+    pitches within LATTICE_SLACK of each other and `a`'s first centre within a quarter pitch of
+    one of `b`'s; else None."""
+    if any(abs(p / q - 1) > LATTICE_SLACK for p, q in zip(a.pitch, b.pitch, strict=True)):
+        return None
+    steps = [(a.origin[i] - b.origin[i]) / b.pitch[i] for i in (1, 0)]
+    if any(abs(step - round(step)) > 0.25 for step in steps):
+        return None
+    return round(steps[0]), round(steps[1])
 
 
 def other_box(taught: Detection, builtin: Detection) -> bool:

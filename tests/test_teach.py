@@ -799,6 +799,19 @@ def test_a_ring_of_holes_the_look_saw_as_the_page_is_no_disagreement(seed):
         assert outcome == "exact", (level, reason)
 
 
+BEYOND_ITS_EDGE = {27: (27005, 27009)}
+"""Screens of look 27 read exactly with `--look` by the built-in reading once the look's refused
+board of another extent counts against it only when the look's own `edge` check found nothing like
+a cell beyond that board (refused before: "one of them misreads the screen"): the look read its
+gradient field as plain cells, a board larger than the real one that runs on past its own box."""
+
+
+@pytest.mark.parametrize("seed", sorted(BEYOND_ITS_EDGE))
+def test_a_look_that_sees_cells_beyond_its_own_board_does_not_overrule_the_built_in_board(seed):
+    for level, outcome, reason in both_outcomes(seed, BEYOND_ITS_EDGE[seed]):
+        assert outcome == "exact", (level, reason)
+
+
 def test_one_lattice_is_told_by_its_pitch_and_a_centre_on_it():
     # the built-in board's lattice 131.6 px with a ring of holes: the look's [0, 0] is its [1, 1]
     ring = Geometry((79.2, 425.8), (131.6, 131.6), 9, 8)

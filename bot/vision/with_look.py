@@ -12,7 +12,8 @@ their words, starts and ends it has rules for. So the two read every screen, and
 - one reads a board and the other nothing: that board, when its lattice's pitch is one the look
   could show (the built-in reading's board on another part of the screen, a look-alike in the
   app's menus, is not the taught app's board) and the look, refusing, did not score a board of
-  another extent over it (one of the two misses part of the board);
+  another extent over it (one of the two misses part of the board) that its own `edge` check
+  found ends there;
 - a complete screen by either, with no unfinished board read by the other: complete;
 - neither: refused with the taught look's reason, the built-in reading's after it.
 
@@ -135,6 +136,10 @@ def other_box(taught: Detection, builtin: Detection) -> bool:
         return False
     if not any(check.name == "look" for check in taught.checks):
         return False  # refused before scoring the board: its lattice is not the board's
+    if any(check.name == "edge" and not check.ok for check in taught.checks):
+        # the look saw cells just beyond its own box too (look 27's gradient field, nearest
+        # plain, round its 27005): it tells no board's border, so its extent says nothing
+        return False
     a, b = taught.geometry.bounds(), builtin.geometry.bounds()
     reach = 0.5 * min(builtin.geometry.pitch)
     same = all(abs(p - q) <= reach for p, q in zip(a.corners, b.corners, strict=True))

@@ -863,3 +863,32 @@ def test_a_ring_of_holes_round_the_looks_board_is_the_same_puzzle_where_the_look
     drawn = reading("Sw\n#H", (2 * PITCH, 2 * PITCH))
     assert with_look.holes_round(drawn, reading("####\n#Sw#\n##H#\n####", (PITCH, PITCH)), told)
     assert not with_look.holes_round(drawn, reading("####\n#SH#\n##w#\n####", (PITCH, PITCH)), told)
+
+
+HOLE_READ_OPEN = {15: (15011,)}
+"""A fresh level of look 15 read exactly with `--look` once a position the look reads as a hole and
+the built-in reading as a cell of a role the look was taught settles the disagreement for the look
+(refused before: "one of them misreads the screen"): the built-in reading took the hole beside the
+fresh start for the start the path left, and the start for the path's head."""
+
+
+@pytest.mark.parametrize("seed", sorted(HOLE_READ_OPEN))
+def test_a_hole_the_built_in_reading_reads_as_a_taught_role_is_its_misread(seed):
+    for level, outcome, reason in both_outcomes(seed, HOLE_READ_OPEN[seed]):
+        assert outcome == "exact", (level, reason)
+
+
+def test_a_hole_read_open_counts_only_for_a_role_the_look_weighed_there():
+    told = holes_look(outside_mean=20.0)
+    look = reading("S#.\n..E", (PITCH, PITCH))
+    # the built-in reading: the hole is the start the path left, the look's start the path's head
+    left = reading("HS.\n..E", (PITCH, PITCH))
+    assert with_look.hole_read_open(look, left, told) is None  # a look taught no path: not weighed
+    path = {"head": told.roles["plain"], "start_walked": told.roles["plain"]}
+    assert with_look.hole_read_open(look, left, replace(told, roles={**told.roles, **path})) == (0, 1)
+    # a plain cell there: the look weighed plain against its hole
+    assert with_look.hole_read_open(look, reading("S..\n..E", (PITCH, PITCH)), told) == (0, 1)
+    # an end there, and the look was taught none: nothing said
+    assert with_look.hole_read_open(look, reading("SE.\n...", (PITCH, PITCH)), told) is None
+    # the positions the look read as cells: no hole of its to weigh
+    assert with_look.hole_read_open(look, reading("S#.\n.#E", (PITCH, PITCH)), told) is None

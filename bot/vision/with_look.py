@@ -8,7 +8,8 @@ their words, starts and ends it has rules for. So the two read every screen, and
 - both read a board: they must read the same one (board and walked path), else refused, naming
   both (one of them misread; which is not known), unless the look's own reading tells: the
   built-in board is the look's with a ring of holes round it where the look tells its holes from
-  the page (`holes_round`);
+  the page (`holes_round`), or it reads a cell where the look read a hole, of a role the look
+  weighed there (`hole_read_open`: the built-in reading misread it, as if it had refused);
 - one reads a board and the other nothing: that board, when its lattice's pitch is one the look
   could show (the built-in reading's board on another part of the screen, a look-alike in the
   app's menus, is not the taught app's board) and the look, refusing, did not score a board of
@@ -29,7 +30,7 @@ import numpy as np
 from onestroke.bot.vision.blobs import as_bgr
 from onestroke.bot.vision.checks import Check
 from onestroke.bot.vision.detect import Detection, detect
-from onestroke.bot.vision.taught import TaughtLook, alike_roles, read
+from onestroke.bot.vision.taught import OPEN_ROLES, TaughtLook, alike_roles, cell_roles, read
 from onestroke.coords import Geometry
 from onestroke.solver.board import Cell
 
@@ -51,6 +52,8 @@ def combined(taught: Detection, builtin: Detection, look: TaughtLook, width: int
     if taught.ok and builtin.ok:
         if same_reading(taught, builtin) or holes_round(taught, builtin, look):
             return taught
+        if hole_read_open(taught, builtin, look) is not None:
+            return taught  # the built-in reading misread a cell: as if it had refused
         return disagreement(taught, builtin, look)
     if taught.ok:
         if builtin.next is not None and unfinished(taught):
@@ -112,6 +115,30 @@ def holes_round(taught: Detection, builtin: Detection, look: TaughtLook) -> bool
         and b.end == moved(a.end)
         and builtin.walked == tuple(moved(cell) for cell in taught.walked)
     )
+
+
+def hole_read_open(taught: Detection, builtin: Detection, look: TaughtLook) -> Cell | None:
+    """A position of the taught look's board that it read as a hole and the built-in reading as a
+    cell of a role the look was taught (look 15's 15011: a hole beside the fresh start read as the
+    start the path left, the start as the head); None when there is none. The look scored that
+    position against that role too and found a hole likelier by its margin (`taught.MARGIN`,
+    asked of every position of a board it reads), so the built-in reading misread it. Roles the
+    look never saw, and the fresh start where the look read a path (it takes that role out), it
+    could not weigh."""
+    a, b, ga, gb = taught.board, builtin.board, taught.geometry, builtin.geometry
+    if a is None or b is None or ga is None or gb is None or "hole" not in look.roles:
+        return None
+    offset = on_lattice(ga, gb)
+    if offset is None:
+        return None
+    weighed = {role for role in look.roles if role in OPEN_ROLES and not (role == "start" and taught.walked)}
+    theirs = cell_roles(b, builtin.walked)
+    dr, dc = offset
+    for r in range(a.rows):
+        for c in range(a.cols):
+            if (r, c) not in a.open_cells and theirs.get((r + dr, c + dc)) in weighed:
+                return (r, c)
+    return None
 
 
 def on_lattice(a: Geometry, b: Geometry) -> tuple[int, int] | None:

@@ -2024,6 +2024,41 @@ def test_a_start_framed_in_the_gaps_is_a_marked_cell(seed: int) -> None:
     read_exactly(shown)
 
 
+START_FRAMED_OFF_THE_GAPS_MIDDLE = {
+    60: "round tiles at half scale on a grainy page, a red goal tile: it was read as the start",
+    1738: "round tiles at half scale, JPEG q90, a flag goal: it was read as the start",
+}
+"""Fresh levels whose S start is framed around its tile a pixel or two off the gaps' middle (at
+half scale the frame's side lies beside the middle sample `wide` asks), its S missed: the cell
+read plain, and the one goal left, a red tile or a flag, was read as the start (a wrong board).
+A line crossing all three lines across a gap at one place, around exactly one cell
+(`styles.lines_across`), no other gap crossed (`styles._alone_in_the_gaps`: on rounded tiles at
+0.75 scale their anti-aliased edges cross many), marks that cell: two marks, neither an S, and the
+board is refused rather than guessed (a red tile is the start in other looks)."""
+
+
+@pytest.mark.parametrize("seed", sorted(START_FRAMED_OFF_THE_GAPS_MIDDLE))
+def test_a_start_framed_off_the_gaps_middle_leaves_no_lone_goal_read_as_the_start(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    why = START_FRAMED_OFF_THE_GAPS_MIDDLE[seed]
+    assert shown.look.start_marker == "letter" and shown.look.scale == 0.5, why
+    found = detect(shown.image)
+    assert not found.ok, f"{why}: read {found.board}"
+    assert "2 positions look like the start" in (found.reason or ""), found.reason
+
+
+START_FRAMED_OFF_THE_GAPS_MIDDLE_READ = 1232
+"""A fresh level of square tiles at 0.75 scale, its next steps ringed, its S start framed a pixel
+off the gaps' middle: the S unread on a plain cell, the four rings were "4 positions unlike the
+plain cells". Marked by its frame alone in the gaps, its S is read (`START_FRAMED_OFF_THE_GAPS_MIDDLE`)."""
+
+
+def test_a_start_framed_off_the_gaps_middle_is_marked_and_its_s_read() -> None:
+    shown = sample(START_FRAMED_OFF_THE_GAPS_MIDDLE_READ, kind="level")
+    assert shown.look.start_marker == "letter" and shown.look.next_rings
+    read_exactly(shown)
+
+
 S_DOWN_TO_THE_TILE_S_EDGE = {
     1508: "square tiles at half scale, JPEG q90, a red goal",
 }

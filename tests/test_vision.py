@@ -697,6 +697,66 @@ def test_a_cell_whose_every_gap_a_frame_crosses_is_marked():
     assert not framed_in_the_gaps(kinds, *no_bands, *two_open, *_gap_flags(FRAMED_MIDDLE)).any()
 
 
+# one gap's dense samples (`sampling.DENSE_ALONG`, 0.44 to 0.56 pitch) on its three lines across:
+# "x" a frame's colour, "." the background
+FRAME_BESIDE_THE_MIDDLE = """\
+..x......
+..x......
+..x......
+"""
+
+# a hint's line along the gap: on its middle line only
+LINE_ALONG_THE_GAP = """\
+.........
+xxxxxxxxx
+.........
+"""
+
+# the tiles' anti-aliased edges at the gap's sides (0.44, 0.56): no line across its middle
+TILE_EDGES = """\
+x.......x
+x.......x
+x.......x
+"""
+
+
+def _dense_gap(diagram: str) -> np.ndarray:
+    """A (1, 1, 3, 9, 3) array of dense gap samples from a diagram: dark "x" on a light page."""
+    rows = [line for line in diagram.splitlines() if line]
+    out = np.full((1, 1, 3, 9, 3), 230, np.int16)
+    for i, row in enumerate(rows):
+        for j, ch in enumerate(row):
+            if ch == "x":
+                out[0, 0, i, j] = (60, 50, 45)
+    return out
+
+
+# the middle cell framed, and one more gap crossed in a corner: the tiles' own edges, no frame
+FRAMED_MIDDLE_AND_A_CORNER = """\
+o | o . o
+. - .
+o | o | o
+. - .
+o . o . o
+"""
+
+
+def test_a_line_across_a_gap_beside_its_middle_is_found_and_one_framed_cell_alone_marks():
+    from onestroke.bot.vision.styles import _alone_in_the_gaps, lines_across
+
+    page = np.array([230, 230, 230], np.float64)
+    assert lines_across(_dense_gap(FRAME_BESIDE_THE_MIDDLE), page).tolist() == [[True]]
+    assert lines_across(_dense_gap(LINE_ALONG_THE_GAP), page).tolist() == [[False]]
+    assert lines_across(_dense_gap(TILE_EDGES), page).tolist() == [[False]]
+    middle = np.zeros((3, 3), bool)
+    middle[1, 1] = True
+    assert _alone_in_the_gaps(middle, *_gap_flags(FRAMED_MIDDLE)).tolist() == middle.tolist()
+    assert not _alone_in_the_gaps(middle, *_gap_flags(FRAMED_MIDDLE_AND_A_CORNER)).any()
+    two = middle.copy()
+    two[0, 0] = True
+    assert not _alone_in_the_gaps(two, *_gap_flags(FRAMED_MIDDLE)).any()
+
+
 def test_a_red_tile_off_a_drawn_path_is_the_goal_whatever_the_path_s_colour():
     """`a b c d` the chain, in a red near the goal's; `R` a red tile off it: the goal, where it is
     beside neither end; beside one, it may be the start whose first step was not read."""

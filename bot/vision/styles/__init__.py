@@ -207,6 +207,18 @@ def read_grid(
             wide_right,
             wide_down,
         )
+        if not framed.any():
+            # a frame drawn a pixel or two off the gaps' middle (around the tile, at half scale
+            # or on dots: seeds 60, 1738) crosses them beside the middle samples
+            across_right = (wide_right | lines_across(dense_right, background)) & ~bands_right & pairs_right
+            across_down = (wide_down | lines_across(dense_down, background)) & ~bands_down & pairs_down
+            framed = _alone_in_the_gaps(
+                framed_in_the_gaps(
+                    kinds, bands_right, bands_down, pairs_right, pairs_down, across_right, across_down
+                ),
+                across_right,
+                across_down,
+            )
         kinds[framed] = MARK
     # a line between touching cells, seen densely on all three lines across at one place, is no
     # join: a path paints over the line where it steps (a filled join, a band, the middle line's
@@ -783,6 +795,32 @@ def framed_in_the_gaps(
             sides[part] += open_
             crossed[part] += frame
     return (kinds == CELL) & (sides >= FRAMED_SIDES) & (crossed == sides)
+
+
+def lines_across(dense: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Per gap from `gap_colours(..., DENSE_ALONG)`: a line not in the background's colour
+    crosses all three lines across the gap at one place between 0.47 and 0.53 pitch (a frame's
+    side drawn a pixel or two off the gap's middle, where `gaps` asks its `wide` of the middle
+    sample only). A tile's anti-aliased edge or its shadow reaches into every gap alike, a hint
+    or a thin path runs along the gap (on its middle line only)."""
+    middle = dense[..., 1:-1, :]  # 0.47 to 0.53 pitch
+    return (colour_distance(middle, background) > COLOUR_TOLERANCE).all(axis=-2).any(axis=-1)
+
+
+def _alone_in_the_gaps(framed: np.ndarray, across_right: np.ndarray, across_down: np.ndarray) -> np.ndarray:
+    """`framed` when it holds exactly one cell and no line crosses a gap (`across_*`, per gap)
+    but that cell's own: a frame drawn around one cell marks it (the start's, or the goal's).
+    Lines across other gaps too are the tiles' own look (their anti-aliased edges a gap's width
+    apart on rounded tiles at 0.75 scale, seed 145: a border cell's three gaps all crossed),
+    which marks none of them."""
+    none = np.zeros(framed.shape, bool)
+    if framed.sum() != 1:
+        return none
+    ((r, c),) = np.argwhere(framed)
+    own_right, own_down = np.zeros(across_right.shape, bool), np.zeros(across_down.shape, bool)
+    own_right[r, max(c - 1, 0) : c + 1] = True
+    own_down[max(r - 1, 0) : r + 1, c] = True
+    return none if (across_right & ~own_right).any() or (across_down & ~own_down).any() else framed
 
 
 def open_pairs(kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

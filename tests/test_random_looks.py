@@ -39,8 +39,8 @@ from onestroke.bot.vision import detect  # noqa: E402
 from onestroke.bot.vision.checks import lattice_check  # noqa: E402
 from onestroke.bot.vision.detect import Detection  # noqa: E402
 from onestroke.bot.vision.lattice import Lattice  # noqa: E402
-from onestroke.bot.vision.reading import HOLE  # noqa: E402
-from onestroke.bot.vision.styles import grow  # noqa: E402
+from onestroke.bot.vision.reading import CELL, HOLE  # noqa: E402
+from onestroke.bot.vision.styles import _without_lines_off_the_field, grow  # noqa: E402
 from onestroke.practice.game import GameOptions  # noqa: E402
 from onestroke.practice.looks import (  # noqa: E402
     SCREENS,
@@ -2272,3 +2272,40 @@ def test_flat_dots_far_apart_are_linked_where_nothing_else_was(seed: int) -> Non
     shown = sample(seed)
     assert shown.look.cell_style == "dots", DOTS_FAR_APART[seed]
     read_exactly(shown)
+
+
+GRAIN_ON_THE_LATTICE = 908
+"""Dots on a field on a light noisy page, hatched holes: a speck of the page's grain one pitch right
+of the field's edge fell on the lattice and was linked as a dot, so the members' box took a column
+of the page, read as holes (8x6 for 8x5). A border line of a dots lattice's members' box that
+reads as nothing but holes, its members too, is no part of the board
+(`styles._without_lines_off_the_field`)."""
+
+
+def test_grain_on_the_page_linked_as_a_dot_adds_no_column_of_holes() -> None:
+    shown = sample(GRAIN_ON_THE_LATTICE, kind="level")
+    assert shown.look.cell_style == "dots" and shown.look.background == "noise"
+    read_exactly(shown)
+
+
+def _members(diagram: list[str]) -> Lattice:
+    """A lattice whose members are the `o` positions of `diagram`."""
+    rows, cols = np.nonzero(np.array([list(row) for row in diagram]) == "o")
+    n = len(rows)
+    return Lattice((0.0, 0.0), (10.0, 10.0), rows, cols, 0.0, np.full(n, 2.0), np.full(n, 2.0))
+
+
+def test_a_border_line_of_holes_whose_members_read_as_holes_is_left_off_the_members_box() -> None:
+    """`.` a dot read as a cell, `#` a hole, `o`/`O` a member read as a cell/hole: the right column
+    (all holes, a member among them) goes; a column of holes with no member stays (the grid grows
+    over the board's holes anyway), and so does one with a member cell."""
+    kinds = np.array([list(row) for row in ["..##", "...#", "...#"]])
+    kinds = np.where(kinds == ".", CELL, HOLE)
+
+    def trimmed(members: list[str]) -> tuple[int, int, int, int]:
+        return _without_lines_off_the_field(kinds, _members(members), (0, 3, 0, 4))
+
+    assert trimmed(["oo..", "o..o", "...."]) == (0, 3, 0, 3)
+    assert trimmed(["oo..", "o...", "...."]) == (0, 3, 0, 4)
+    # most members read as holes: the holes' own markings made the lattice, refused as such
+    assert trimmed(["o.oo", "...o", "...o"]) == (0, 3, 0, 4)

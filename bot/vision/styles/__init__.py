@@ -74,6 +74,7 @@ def read_grid(
     letters_in_corners: bool = False,
     thin_bands: bool = False,
     page_holes: bool = False,
+    members_on_the_field: bool = False,
     near: float = COLOUR_TOLERANCE,
 ) -> Reading:
     """What every style does with its classifier: grow the grid, then read the kinds, colours,
@@ -84,7 +85,10 @@ def read_grid(
     shows beside a mark drawn on it; `page_holes` that a cell in the colour of the page around the
     grid is a hole (cells bounded by lines, whose holes show the page: `_page_showing`); `near`
     how near the gaps' colour a colour is taken for them (`tiles.ground_tolerance`: less than the
-    colour tolerance for tiles a shade off their ground), so a shape is told from them (`set_apart`)."""
+    colour tolerance for tiles a shade off their ground), so a shape is told from them (`set_apart`);
+    `members_on_the_field` that every member blob is a cell's (a dot on the field), so a border
+    line of the members' box that holds nothing but holes is no part of the board
+    (`_without_lines_off_the_field`)."""
     members = lattice.members_box()
     background = median(corner_colours(image, lattice, members).reshape(-1, 3), axis=0)
 
@@ -126,7 +130,20 @@ def read_grid(
         kinds[_drawn_on_the_ground(image, lattice, box, kinds, colours, background, band_across)] = DRAWN
         return kinds, colours
 
-    box, left_out = grow(kinds_of, members)
+    classified: dict[Box, tuple[np.ndarray, np.ndarray]] = {}
+
+    def kinds_once(box: Box) -> tuple[np.ndarray, np.ndarray]:
+        if box not in classified:  # (the members' ring is asked twice where they are trimmed)
+            classified[box] = kinds_of(box)
+        kinds, colours = classified[box]
+        raw[box] = (kinds.copy(), colours.copy())
+        return kinds.copy(), colours.copy()
+
+    if members_on_the_field:
+        r0, r1, c0, c1 = members
+        kinds, _ = kinds_once((r0 - 1, r1 + 1, c0 - 1, c1 + 1))
+        members = _without_lines_off_the_field(kinds[1:-1, 1:-1], lattice, members)
+    box, left_out = grow(kinds_once, members)
     # the board's positions as read with the ring that ended the growth around them, not read a
     # second time (the classifier was a fifth of a read). Its few box-wide judgements (the plain
     # cells' colour) then also see a ring position read as a cell before it was found open
@@ -461,6 +478,37 @@ def grow(classify: Callable[[Box], tuple[np.ndarray, np.ndarray]], start: Box) -
             return (r0, r1, c0, c1), left_out
         r0, r1 = r0 - int(grow_top), r1 + int(grow_bottom)
         c0, c1 = c0 - int(grow_left), c1 + int(grow_right)
+
+
+def _without_lines_off_the_field(kinds: np.ndarray, lattice: Lattice, members: Box) -> Box:
+    """`members` (the members' box, whose kinds are `kinds`) less the border rows and columns
+    where every position reads as a hole, the members on them as well. A dot of the board has
+    the field around it; a member blob that reads as a hole has none: grain on the page beside
+    the board that happened to fall on the lattice and be linked (seed 908: a 12 px speck of a
+    noisy page one pitch right of the field's edge, a column of page read as holes). Holes drawn
+    on the field (a hatched row) are never member dots, and the grid grows over them again."""
+    r0, r1, c0, c1 = members
+    is_member = np.zeros(kinds.shape, bool)
+    is_member[lattice.rows - r0, lattice.cols - c0] = True
+    hole = kinds == HOLE
+    if (hole & is_member).sum() * 2 > is_member.sum():  # the holes' own markings made the lattice:
+        return members  # refused as such (`nodes._holes_made_the_lattice`)
+    top, bottom, left, right = 0, kinds.shape[0], 0, kinds.shape[1]
+    while bottom - top > 1 and right - left > 1:
+        lines = {
+            "top": np.s_[top, left:right],
+            "bottom": np.s_[bottom - 1, left:right],
+            "left": np.s_[top:bottom, left],
+            "right": np.s_[top:bottom, right - 1],
+        }
+        gone = [side for side, line in lines.items() if is_member[line].any() and hole[line].all()]
+        if not gone:
+            break
+        top += "top" in gone
+        bottom -= "bottom" in gone
+        left += "left" in gone
+        right -= "right" in gone
+    return (r0 + top, r0 + bottom, c0 + left, c0 + right)
 
 
 def _alike_along_a_side(found: np.ndarray, colours: np.ndarray) -> np.ndarray:

@@ -76,6 +76,7 @@ def read_nodes(image: np.ndarray, lattice: Lattice) -> Reading:
         marks_on_cells=True,
         letters_in_corners=True,
         thin_bands=True,
+        members_on_the_field=True,
     )
     _holes_made_the_lattice(reading)
     return reading

@@ -2309,3 +2309,17 @@ def test_a_border_line_of_holes_whose_members_read_as_holes_is_left_off_the_memb
     assert trimmed(["oo..", "o...", "...."]) == (0, 3, 0, 4)
     # most members read as holes: the holes' own markings made the lattice, refused as such
     assert trimmed(["o.oo", "...o", "...o"]) == (0, 3, 0, 4)
+
+
+SQUARES_APART_ON_A_PANEL = 594
+"""Touching cells on a dark panel, the top two rows of the board holes drawn as inner squares: no
+line is drawn under a hole, so each square's tile shows the panel at its corners and between it
+and the next, and read unknown, not a hole drawn on the ground; the board read two rows short.
+Alike side by side along a side, each a colourless square on a tile that is not the page, with
+the page between them, they are a border of the board's holes (`styles._drawn_on_the_ground`)."""
+
+
+def test_rows_of_inner_squares_apart_on_the_page_are_the_boards_border() -> None:
+    shown = sample(SQUARES_APART_ON_A_PANEL, kind="level")
+    assert shown.look.cell_style == "touching" and shown.look.hole_style == "inner"
+    read_exactly(shown)

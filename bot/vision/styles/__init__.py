@@ -94,6 +94,7 @@ def read_grid(
 
     raw: dict[Box, tuple[np.ndarray, np.ndarray]] = {}
     lost: dict[Box, np.ndarray] = {}
+    squares: set[Cell] = set()  # unknown squares once read as holes drawn on the ring (lattice indices)
 
     def kinds_of(box: Box) -> tuple[np.ndarray, np.ndarray]:
         kinds, colours = classify(image, lattice, background, box)
@@ -127,7 +128,16 @@ def read_grid(
         # holes drawn along one side of the grid on the board's own ground, the ground between
         # them, are a border of the board's holes (one shape to `set_apart` where that ground is
         # a thin line, JPEG'd), not a bar beside it
-        kinds[_drawn_on_the_ground(image, lattice, box, kinds, colours, background, band_across)] = DRAWN
+        on_the_ground = _drawn_on_the_ground(image, lattice, box, kinds, colours, background, band_across)
+        kinds[on_the_ground] = DRAWN
+        # an unknown square taken as a hole drawn on the ring stays one inside the grid, where only
+        # the ring is judged so (seed 594: two rows of inner squares side by side)
+        squares.update(
+            (int(r) + box[0], int(c) + box[2]) for r, c in zip(*np.nonzero(on_the_ground), strict=True)
+        )
+        for r, c in squares:
+            if box[0] <= r < box[1] and box[2] <= c < box[3] and kinds[r - box[0], c - box[2]] == FOREIGN:
+                kinds[r - box[0], c - box[2]] = DRAWN
         return kinds, colours
 
     classified: dict[Box, tuple[np.ndarray, np.ndarray]] = {}
@@ -550,7 +560,9 @@ def _drawn_on_the_ground(
     ring = np.ones(kinds.shape, bool)
     ring[1:-1, 1:-1] = False
     out = np.zeros(kinds.shape, bool)
-    hole = ring & (kinds == HOLE) & (np.ptp(colours, axis=-1) <= COLOURLESS)
+    # (or unknown: an inner square on a tile whose corners show the page, not the gaps: holes
+    # side by side on touching cells, where no line is drawn between them, seed 594)
+    hole = ring & ((kinds == HOLE) | (kinds == FOREIGN)) & (np.ptp(colours, axis=-1) <= COLOURLESS)
     hole &= ~_alike_any(colours, ~ring & (kinds == CELL))
     if not _two_along_a_side(hole):
         return out
@@ -567,6 +579,8 @@ def _drawn_on_the_ground(
     square = hole & (colour_distance(colours, margin) > FLAT_THRESHOLD)
     on_the_page = page_shown & same(margin, page)
     hole &= ~same(colours, background) | square
+    # an unknown position is a hole drawn only as a square on a tile of its own, off the page
+    hole &= (kinds == HOLE) | (square & page_shown & ~on_the_page)
     if not _alike_along_a_side(hole, colours).any():  # (the gaps, the costly part, only then)
         return out
     right, down = gap_colours(image, lattice, box, across)
@@ -579,8 +593,12 @@ def _drawn_on_the_ground(
         ground = ~band & ~covered
         in_margin = square[a] & square[b] & same(colour, margin[a]) & same(colour, margin[b])
         in_margin &= ~on_the_page[a] & ~on_the_page[b]
+        # or the page, between two such tiles alike (holes side by side on touching cells: no
+        # line is drawn where no cell is, so the page shows between their tiles)
+        tiles = square[a] & square[b] & ~on_the_page[a] & ~on_the_page[b] & same(margin[a], margin[b])
+        set_apart_by_page = tiles & page_shown & same(colour, page)
         alike = same(colours[a], colours[b])
-        pair = hole[a] & hole[b] & alike & (ground | in_margin)
+        pair = hole[a] & hole[b] & alike & (ground | in_margin | set_apart_by_page)
         out[a] |= pair
         out[b] |= pair
     return out

@@ -2323,3 +2323,37 @@ def test_rows_of_inner_squares_apart_on_the_page_are_the_boards_border() -> None
     shown = sample(SQUARES_APART_ON_A_PANEL, kind="level")
     assert shown.look.cell_style == "touching" and shown.look.hole_style == "inner"
     read_exactly(shown)
+
+
+PLANE_OFF_THE_LINES = {
+    1021: "a framed grid on a dark panel, lines 15 levels off the cells, JPEG: a flat page",
+    1348: "light rounded tiles on a light gradient, the top rows a shade off the page",
+}
+"""The page levelled under a plane fitted to the lattice corners (`ground.level_ground`) took cells
+for the page where the plane came within `SNAP` of their colour: 1021's corners seemed to shade
+(darker at the frame, lighter beside the holes) and a column with the goal was levelled to the
+gaps and read as holes; 1348's top rows of tiles went into its gradient and the board was read as
+a corner of itself. Pixels in a member blob's own colour are no longer levelled: both refused."""
+
+
+@pytest.mark.parametrize("seed", sorted(PLANE_OFF_THE_LINES))
+def test_a_plane_reaching_a_members_colour_levels_no_cell_into_the_page(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    assert shown.look.cell_style in ("framed", "tiles"), PLANE_OFF_THE_LINES[seed]
+    found = detect(shown.image, read_text=False)
+    assert not found.ok or found.board == shown.truth.board, f"{PLANE_OFF_THE_LINES[seed]}: {found.board}"
+
+
+FRAMED_CELLS_NOT_LEVELLED = {
+    152: "a framed grid on a dark panel, an S start, no holes (refused as all plain before)",
+    1535: "a framed grid on a dark panel, hatched holes, an S start (refused as unsolvable before)",
+}
+"""Framed grids on a flat dark panel whose lattice corners seemed to shade: the plane levelled
+cells a shade off the lines into the gaps. With a member's own colour left as it is, they read."""
+
+
+@pytest.mark.parametrize("seed", sorted(FRAMED_CELLS_NOT_LEVELLED))
+def test_framed_cells_a_shade_off_their_lines_are_not_levelled_into_the_gaps(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    assert shown.look.cell_style == "framed", FRAMED_CELLS_NOT_LEVELLED[seed]
+    read_exactly(shown)

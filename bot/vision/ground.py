@@ -20,7 +20,7 @@ import numpy as np
 
 from onestroke.bot.vision.blobs import largest_channel
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.sampling import corner_colours
+from onestroke.bot.vision.sampling import colour_distance, corner_colours, sample_at, square_offsets
 
 SNAP = 12  # levels (max over channels) from the fitted page: a pixel of the page
 FIT_WITHIN = 8  # levels: a corner this near the plane is the page (others: a band, a sparkle)
@@ -64,9 +64,15 @@ def level_ground(image: np.ndarray, lattice: Lattice) -> np.ndarray:
     off = cv2.absdiff(np.ascontiguousarray(image[y0:y1, x0:x1]), page)
     off = largest_channel(off)
     # (cv2 throughout: numpy's boolean assignment and broadcast fill cost 12-36 ms a screen)
-    flat = cv2.merge([np.full((height, width), int(v), np.uint8) for v in np.clip(np.round(middle), 0, 255)])
+    flat = _filled(middle, height, width)
     levelled = image.copy()
     on_page = cv2.compare(off, SNAP, cv2.CMP_LE)
+    for colour in _members_reached(image, lattice, coarse):
+        # (a pixel in a member blob's own colour is a tile's, never the page's)
+        own = largest_channel(
+            cv2.absdiff(np.ascontiguousarray(image[y0:y1, x0:x1]), _filled(colour, height, width))
+        )
+        on_page = cv2.bitwise_and(on_page, cv2.compare(own, SNAP, cv2.CMP_GT))
     levelled[y0:y1, x0:x1] = cv2.copyTo(flat, on_page, levelled[y0:y1, x0:x1].copy())
     return levelled
 
@@ -99,3 +105,33 @@ def _page_plane(image: np.ndarray, lattice: Lattice) -> tuple[np.ndarray, np.nda
         return None
     middle = np.array([1.0, xs[kept].mean(), ys[kept].mean()]) @ fit
     return fit.astype(np.float32), middle
+
+
+def _filled(colour: np.ndarray, height: int, width: int) -> np.ndarray:
+    """An image of `colour` (rounded to whole levels)."""
+    return cv2.merge([np.full((height, width), int(v), np.uint8) for v in np.clip(np.round(colour), 0, 255)])
+
+
+MEMBER_MIDDLE = square_offsets(0.05, 3)  # a member blob's own colour: its middle
+
+
+def _members_reached(image: np.ndarray, lattice: Lattice, plane: np.ndarray) -> list[np.ndarray]:
+    """The colours of the member blobs that the page's plane (`plane`: its colours over the
+    levelled window, (H, W, 3)) comes within `SNAP` of somewhere: levelled, such a blob's kind of
+    tile beyond the members would take the page's colour and read as the gaps. A page that
+    shades under the board does so far from what is drawn on it; corners that seem to shade
+    where the page is flat (the lines of a framed grid, darker at its frame, lighter beside its
+    dark holes, JPEG'd) fit a plane a few levels off the lines that reaches cells a shade off
+    them (seed 1021: a column of plain cells and the goal levelled to the gaps, read as holes).
+    Pixels in these colours are left as they are."""
+    members = np.median(sample_at(image, lattice, lattice.rows, lattice.cols, MEMBER_MIDDLE), axis=1)
+    lowest = plane.reshape(-1, 3).min(axis=0).astype(float)
+    highest = plane.reshape(-1, 3).max(axis=0).astype(float)
+    # per channel, the plane's nearest value to each member's colour (the channels' nearest may
+    # lie at different places: nearer than any one place, so it errs toward leaving pixels be)
+    reached = colour_distance(members, np.clip(members, lowest, highest)) <= SNAP
+    out: list[np.ndarray] = []
+    for colour in members[reached]:
+        if not any(colour_distance(colour, kept) <= 2 for kept in out):
+            out.append(colour)
+    return out

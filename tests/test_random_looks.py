@@ -2357,3 +2357,24 @@ def test_framed_cells_a_shade_off_their_lines_are_not_levelled_into_the_gaps(see
     shown = sample(seed, kind="level")
     assert shown.look.cell_style == "framed", FRAMED_CELLS_NOT_LEVELLED[seed]
     read_exactly(shown)
+
+
+THE_PAGE_THROUGH_A_FRAME = {
+    1177: "a framed 8x6 grid, absent holes, a dark gradient page, a red goal: read 3x5",
+    1324: "a framed 8x7 grid, absent holes, a dark noisy page, a red goal, a side panel: read 3x3",
+}
+"""Fresh levels whose absent holes show a shade of the page through the frame as flat squares on
+the lattice: those were taken for the cells, the frame's light cells (faint lines) for holes and
+the red goal for the start, a corner of the board read as the whole (a wrong board). Cells far
+nearer the page than the ring of one colour around them are the page showing through a frame
+(`checks.frame_check`): refused."""
+
+
+@pytest.mark.parametrize("seed", sorted(THE_PAGE_THROUGH_A_FRAME))
+def test_holes_showing_the_page_through_a_frame_are_not_read_as_the_cells(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    framed_absent = shown.look.cell_style == "framed" and shown.look.hole_style == "absent"
+    assert framed_absent, THE_PAGE_THROUGH_A_FRAME[seed]
+    found = detect(shown.image)
+    assert found.board is None, f"{THE_PAGE_THROUGH_A_FRAME[seed]}: read {found.board}"
+    assert found.reason is not None and "frame:" in found.reason, found.reason

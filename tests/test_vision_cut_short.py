@@ -10,9 +10,9 @@ from typing import cast
 import cv2
 import numpy as np
 
-from onestroke.bot.vision.checks import gaps_check
+from onestroke.bot.vision.checks import frame_check, gaps_check
 from onestroke.bot.vision.lattice import Lattice
-from onestroke.bot.vision.reading import Reading
+from onestroke.bot.vision.reading import CELL, HOLE, Reading
 from onestroke.bot.vision.styles.apart import set_apart
 from onestroke.bot.vision.styles.tiles import flat_members, members_in_gaps
 
@@ -57,6 +57,35 @@ def test_the_gaps_check_refuses_a_lattice_whose_shapes_are_mostly_the_gaps() -> 
     assert not gaps_check(_reading(3, 4)).ok
     assert not gaps_check(_reading(4, 4)).ok
     assert gaps_check(_reading(0, 0)).ok  # no flat shape: nothing to judge by
+
+
+# the page, a shade lighter square where it shows through a frame, a framed grid's light cells,
+# a red goal, a dark hole drawn; inside the ring, a capital or "#" is read as a hole
+SHADES = {"p": (44, 28, 39), "d": (57, 51, 56), "l": (118, 108, 120), "r": (36, 36, 220), "#": (20, 14, 19)}
+PAGE = np.array(SHADES["p"], float)
+
+
+def _framed(diagram: str) -> Reading:
+    """A reading from a diagram of the grid with the ring around it, one shade a position."""
+    grid = [line.split() for line in diagram.splitlines()]
+    around = np.array([[SHADES[mark.lower()] for mark in row] for row in grid], float)
+    inner = [row[1:-1] for row in grid[1:-1]]
+    kinds = np.array([[CELL if mark.islower() else HOLE for mark in row] for row in inner])
+    return cast(
+        Reading, SimpleNamespace(kinds=kinds, colours=around[1:-1, 1:-1], around=around, shape=kinds.shape)
+    )
+
+
+def test_the_frame_check_refuses_cells_that_are_the_page_showing_through_a_frame() -> None:
+    # the squares under a framed grid's absent holes read as the cells, the frame's cells as holes
+    # and a red goal as the start (fresh level 1177): the ring is the frame's light cells
+    assert not frame_check(_framed("l l l l l l\nl L d d L l\nl d d d r l\nl l l l l l"), PAGE).ok
+    # the board itself: light cells, holes showing the page's shade, the page beyond
+    assert frame_check(_framed("p p p p p p\np l D D l p\np D D D r p\np p p p p p"), PAGE).ok
+    # cells in the page's colour on a page that surrounds them (a grid of lines), holes drawn dark
+    assert frame_check(_framed("p p p p p\np p # p p\np p p r p\np p p p p"), PAGE).ok
+    # a ring of many colours (a panel's edge, words, the page): nothing to call a frame
+    assert frame_check(_framed("l l p p r\np d d d #\nl d # d l\nr # p p l"), PAGE).ok
 
 
 def _rows_beyond(lines: bool) -> tuple[np.ndarray, Lattice]:

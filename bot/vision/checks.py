@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from onestroke.bot.vision.lattice import Lattice
+from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, colour_distance, colour_groups, median
 from onestroke.solver.board import Board
 from onestroke.solver.search import quick_certificate
 
@@ -122,6 +123,42 @@ def gaps_check(reading: Reading) -> Check:
         f"{shown} of {flat} flat shapes of the lattice are in the gaps' colour: the lines between the"
         " cells are too faint to tell them from the cells",
     )
+
+
+FRAMED_SHARE = 0.5  # of the ring around the grid in one colour: what the grid lies on
+
+
+def frame_check(reading: Reading, page: np.ndarray) -> Check:
+    """The plain cells are not the page seen through the holes of a frame. Where the ring around
+    the grid is mostly one colour off the page and off the plain cells, and the plain cells are
+    far nearer the page than that ring is, the grid lies inside a region of another colour (a
+    framed grid's cells) and its "cells" are holes showing what lies under the frame, a shade off
+    the page: the frame's own cells were read as holes (fresh levels 1177, 1324). A board's
+    plain cells are drawn on the page, or off it as the ring is; they are the page's colour only
+    where the page surrounds them."""
+    from onestroke.bot.vision.reading import CELL
+
+    plain = reading.colours[reading.kinds == CELL]
+    if len(plain) < 2 or reading.around is None:
+        return Check("frame", True, "no ring or too few cells to tell")
+    inside = np.zeros(reading.around.shape[:2], dtype=bool)
+    inside[1:-1, 1:-1] = True
+    ring_groups = colour_groups(reading.around[~inside])
+    ring = median(ring_groups[0], axis=0)
+    ring_to_page = float(colour_distance(ring, page))
+    # the cheap half first: most rings are the page, or of no one colour
+    if len(ring_groups[0]) < FRAMED_SHARE * (~inside).sum() or ring_to_page <= COLOUR_TOLERANCE:
+        return Check(
+            "frame",
+            True,
+            f"the ring around the grid {ring_to_page:.0f} levels off the page, or of many colours",
+        )
+    cells = median(colour_groups(plain)[0], axis=0)
+    to_page = float(colour_distance(cells, page))
+    detail = f"the plain cells {to_page:.0f} levels off the page, the ring around them {ring_to_page:.0f}"
+    if float(colour_distance(ring, cells)) <= COLOUR_TOLERANCE or 2 * to_page >= ring_to_page:
+        return Check("frame", True, detail)
+    return Check("frame", False, f"{detail}: the cells are holes showing the page through a frame")
 
 
 def edge_check(reading: Reading) -> Check:

@@ -40,6 +40,7 @@ from onestroke.bot.vision.checks import (
     cells_check,
     certificate_check,
     edge_check,
+    frame_check,
     gaps_check,
     lattice_check,
     size_check,
@@ -393,6 +394,13 @@ FIELDS_TRIED = 2  # colours beside the holes taken for the field: the board's, a
 DOT_SHARE = 0.25  # the members' side in pitches: a dot, so the lattice is read as `nodes`
 
 
+def _page_colour(image: np.ndarray) -> np.ndarray:
+    """The page's colour: the median of the screen's outermost pixels, which the board never
+    reaches (a gradient's middle, a panel's edge or a bar where they reach the border)."""
+    border = np.concatenate([image[0], image[-1], image[1:-1, 0], image[1:-1, -1]])
+    return np.median(border, axis=0)
+
+
 def _read_lattice(image: np.ndarray, lattice: Lattice) -> Detection:
     reading = styles.read(image, lattice)
     if reading.box != lattice.members_box() and reading.style == "tiles":
@@ -413,6 +421,7 @@ def _read_lattice(image: np.ndarray, lattice: Lattice) -> Detection:
         *roles.checks,
         cells_check(reading),
         gaps_check(reading),
+        frame_check(reading, _page_colour(image)),
         # a "band" leaving the grid from a position read as a hole is that hole's own tile
         # reaching the border (a darker tile of touching cells, no line outside it): a path never
         # crosses a hole (seed 235: a lone inner square in the grid's corner)

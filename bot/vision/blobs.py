@@ -299,17 +299,53 @@ def cut_apart_blobs(regions: Regions) -> Iterator[Blobs]:
     for side in JOIN_CUTS:
         eroded, reach = cv2.erode(eroded, np.ones((side - reach + 1,) * 2, np.uint8)), side
         opened = cv2.dilate(eroded, np.ones((side, side), np.uint8))
-        yield compact_regions(regions_of(opened))
+        yield _compact(opened_stats(opened), opened.shape[:2])
+
+
+def opened_stats(mask: np.ndarray) -> np.ndarray:
+    """`regions_of(mask).stats` (the same numbers in the same order) of an opening's mask.
+
+    Where no two set pixels touch at a corner alone, the 4-connected regions are the 8-connected
+    ones, and Grana's 8-connected labelling takes a third of the time of the 4-connected one
+    (0.4 against 1.3 ms on a phone screen's half-size copy, nearly every pixel set; OpenCV has no
+    faster 4-connected one). An opening is a union of squares, which touch at a corner alone
+    seldom (none on 48-69 of the 75 fixtures' openings, depending on the square): elsewhere the
+    4-connected labelling as before. Grana numbers the regions by their first 2x2 block, OpenCV's
+    default 4-connected labelling by their first pixel in raster order: the stats are gathered
+    under that order."""
+    if _touch_at_corners(mask):
+        return regions_of(mask).stats
+    count, labels = cv2.connectedComponentsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_GRANA)
+    label, row, first, last = _runs(labels)
+    # each region's first run in raster order (every label has one): its number by that order
+    _, first_run = np.unique(label, return_index=True)
+    renumbered = np.zeros(count, np.int32)
+    renumbered[np.argsort(first_run, kind="stable") + 1] = np.arange(1, count, dtype=np.int32)
+    return _stats_of_runs((renumbered[label], row, first, last), labels.shape, count)
+
+
+def _touch_at_corners(mask: np.ndarray) -> bool:
+    """Two set pixels of `mask` (0 or 255) diagonal neighbours with both pixels beside them unset."""
+    a, b, c, d = mask[:-1, :-1], mask[:-1, 1:], mask[1:, :-1], mask[1:, 1:]  # each 2x2's four corners
+    # (saturating: 255 - 0 where one diagonal is set and the other empty, else 0)
+    return bool(
+        cv2.countNonZero(cv2.subtract(cv2.bitwise_and(a, d), cv2.bitwise_or(b, c)))
+        or cv2.countNonZero(cv2.subtract(cv2.bitwise_and(b, c), cv2.bitwise_or(a, d)))
+    )
 
 
 def compact_regions(regions: Regions) -> Blobs:
     """The regions shaped like a cell or a dot: nearly as wide as tall, filling their box."""
-    stats = regions.stats
+    return _compact(regions.stats, regions.labels.shape[:2])
+
+
+def _compact(stats: np.ndarray, shape: tuple[int, ...]) -> Blobs:
+    """`compact_regions` of the regions with these `stats` (row 0 the background's) in a mask of `shape`."""
     w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
     h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
     area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
     centroids = np.vstack([[0.0, 0.0], box_middles(stats[1:])])  # row 0 stands for the label 0
-    limit = min(regions.labels.shape[:2]) / 2
+    limit = min(shape) / 2
     keep = (w >= MIN_BLOB) & (h >= MIN_BLOB) & (w <= limit) & (h <= limit)
     keep &= (w <= MAX_ASPECT * h) & (h <= MAX_ASPECT * w) & (area >= MIN_FILL * w * h)
     centres, w, h = centroids[1:][keep], w[keep], h[keep]

@@ -14,6 +14,7 @@ from onestroke.bot.vision.blobs import (
     components,
     cut_apart_blobs,
     flat_regions,
+    opened_stats,
     regions_of,
     run_stats,
     run_stats_and_centroids,
@@ -199,3 +200,23 @@ def test_lit_dots_on_a_line_are_cut_apart_from_it() -> None:
     assert len(cut) == 4
     assert sorted(cut.x.tolist()) == [9.5, 49.5, 57.5, 89.5]
     assert cut.w.tolist() == [12.0] * 4 and cut.h.tolist() == [12.0] * 4
+
+
+def test_the_openings_stats_are_the_4_connected_labellings() -> None:
+    """`opened_stats` labels 8-connected where no pixels touch at a corner alone, renumbered to the
+    4-connected labelling's order; where they do, 4-connected: the same stats either way."""
+    rng = np.random.default_rng(7)
+    apart = 0  # masks with regions and no pixels touching at a corner alone: the 8-connected way
+    for k in range(400):
+        h, w = (int(v) for v in rng.integers(2, 120, 2))
+        mask = ((rng.random((h, w)) < rng.random()) * 255).astype(np.uint8)
+        if k % 2:  # an opening: a union of squares, which seldom touch at a corner alone
+            side = int(rng.integers(2, 6))
+            mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((side, side), np.uint8))
+        assert (opened_stats(mask) == regions_of(mask).stats).all()
+        a, b, c, d = (mask[:-1, :-1] > 0), (mask[:-1, 1:] > 0), (mask[1:, :-1] > 0), (mask[1:, 1:] > 0)
+        corners = (a & d & ~b & ~c) | (b & c & ~a & ~d)
+        apart += bool(mask.any() and not corners.any())
+    assert apart > 50
+    pieces = mask_of(PIECES)  # its X touches at its corners
+    assert (opened_stats(pieces) == regions_of(pieces).stats).all()

@@ -87,6 +87,8 @@ def interpret(reading: Reading) -> Roles:
     order, problem = chain(edges)
     if problem is not None:
         order, problem = _unwalled_chain(reading, edges, order, problem)
+    if problem is not None:
+        order, problem = _chain_without_a_join_at_an_end(reading, edges, order, problem)
     path_check = Check("path", problem is None, problem or _path_detail(order))
     in_path = set(order or ())
     # cells of neither the plain nor the path's colour: a start of its own colour, or trouble
@@ -332,6 +334,39 @@ def _unwalled_chain(
     if any(cell not in new_order for edge in walled for cell in edge):
         return order, problem
     return new_order, None
+
+
+def _chain_without_a_join_at_an_end(
+    reading: Reading, edges: list[tuple[Cell, Cell]], order: list[Cell] | None, problem: str
+) -> tuple[list[Cell] | None, str | None]:
+    """The chain of `edges` less one join of a figure or a marked cell joined twice, when that
+    is the only join whose loss leaves one chain through every cell the joins reach; else
+    (`order`, `problem`) as they were.
+
+    A figure sits on the path's head, a marker (an S, a frame, a start's disc) on its start:
+    both are ends of the path, joined once. A walked cell beside one that is not its step (a
+    later step passing by the start, the head turned back beside an older step) can read as
+    joined to it where the fill or the figure's glow covers the line between them: the path
+    branches at the cell beside it. Of the end's two joins, dropping the real step leaves that
+    branch (or splits the path); only where exactly one drop over all such ends leaves one
+    chain through every joined cell is it taken. Two ways that both leave a chain (the head
+    beside the start: the path read either way round) are not chosen between."""
+    links: dict[Cell, list[tuple[Cell, Cell]]] = {}
+    for edge in edges:
+        for cell in edge:
+            links.setdefault(cell, []).append(edge)
+    reached = set(links)
+    chains = []
+    for cell, joins in sorted(links.items()):
+        if reading.kinds[cell] not in (FIGURE, MARK) or len(joins) != 2:
+            continue
+        for join in joins:
+            new_order, new_problem = chain([edge for edge in edges if edge != join])
+            if new_problem is None and new_order and set(new_order) == reached:
+                chains.append(new_order)
+    if len(chains) != 1:
+        return order, problem
+    return chains[0], None
 
 
 ARM_BACK = {(-1, 0): 2, (0, 1): 3, (1, 0): 0, (0, -1): 1}  # a cell this way of the start: its arm toward it

@@ -2407,3 +2407,45 @@ refuses the screen differs by machine with the same rendered image and the same 
 frame check on the CI machine that passed 44978e7, the cells check ("positions neither cell nor
 hole") on an AVX-512 EPYC on 2026-12-07, where the panel's first reading misses two numbers (a
 vector-kernel difference is the likely cause, not proven). Refused either way."""
+
+
+AN_END_JOINED_TWICE = {
+    156: "touching tiles, a filled path, the framed S start beside a later step (47 cells walked)",
+    1759: "a framed grid, a filled path, the head's blob beside an older step (34 cells walked)",
+    1994: "a framed grid, a filled path, a finger on the head beside an older step (8 cells walked)",
+}
+"""Half-drawn screens whose path read as branching ("cells in a colour that is neither the plain
+cells' nor the path's"): a figure or a marked cell is an end of the path (the head's figure, the
+start's marker) but read joined to two walked neighbours, the one not its step joined where the
+fill or the figure covers the line between them. Of its two joins the one whose loss leaves one
+chain through every joined cell is dropped, when exactly one such join exists
+(`roles._chain_without_a_join_at_an_end`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(AN_END_JOINED_TWICE))
+def test_an_end_joined_to_a_walked_cell_beside_it_keeps_only_its_step(seed: int) -> None:
+    shown = sample(seed)
+    assert shown.kind == "half", AN_END_JOINED_TWICE[seed]
+    found = read_exactly(shown)
+    assert found.walked == shown.truth.walked, AN_END_JOINED_TWICE[seed]
+
+
+def test_an_end_joined_twice_keeps_its_step_only_where_one_way_leaves_a_chain() -> None:
+    """A marked start [0, 0] read joined to a later step beside it: dropping that join leaves one
+    chain, dropping its real step leaves the branch, so the chain is taken. With the head's figure
+    beside the start (the path turned back to it), dropping any of their joins leaves a chain: the
+    path could be read either way round, so neither is taken."""
+    from types import SimpleNamespace
+
+    from onestroke.bot.vision.roles import _chain_without_a_join_at_an_end
+
+    path = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 2), (1, 2)]
+    steps = list(zip(path, path[1:], strict=False))
+    reading = SimpleNamespace(kinds=np.array([["m", ".", "."], [".", ".", "."]]))
+    read = [*steps, ((0, 0), (0, 1))]  # step 3 beside the start, read joined to it: branches at [0, 1]
+    assert _chain_without_a_join_at_an_end(reading, read, None, "branches") == (path, None)
+
+    turned = [(0, 0), (0, 1), (0, 2), (1, 2), (1, 1), (1, 0)]
+    reading = SimpleNamespace(kinds=np.array([["m", ".", "."], ["@", ".", "."]]))
+    closed = [*zip(turned, turned[1:], strict=False), ((1, 0), (0, 0))]  # the head read joined to the start
+    assert _chain_without_a_join_at_an_end(reading, closed, None, "closes") == (None, "closes")

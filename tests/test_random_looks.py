@@ -2449,3 +2449,58 @@ def test_an_end_joined_twice_keeps_its_step_only_where_one_way_leaves_a_chain() 
     reading = SimpleNamespace(kinds=np.array([["m", ".", "."], ["@", ".", "."]]))
     closed = [*zip(turned, turned[1:], strict=False), ((1, 0), (0, 0))]  # the head read joined to the start
     assert _chain_without_a_join_at_an_end(reading, closed, None, "closes") == (None, "closes")
+DOTS_MEASURED_OVER_THE_GRID = {
+    1296: "dots in framed squares on a 1920 px screen, linked six in two rows: the far rows 6 px off",
+}
+"""Fresh levels of dots whose lattice was linked from a few dots (at half size, rows linked only
+where no dot is missing between them) and carried over the grid: its pitch, measured over one
+step to a pixel, 0.8 % short, put row 7's samples 6 px off, the frame around the S start was
+missed and the red goal read as the start (a wrong board). Fitted again to every dot on the grown
+grid's cells (`lattice.fitted_to_alike`), the far rows are placed as exactly as the near: read."""
+
+
+@pytest.mark.parametrize("seed", sorted(DOTS_MEASURED_OVER_THE_GRID))
+def test_a_dots_lattice_is_measured_again_over_every_dot_of_the_grid(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    assert shown.look.cell_style == "dots" and shown.image.shape[0] > 1400, DOTS_MEASURED_OVER_THE_GRID[seed]
+    found = read_exactly(shown)
+    assert found.geometry is not None
+    pitch = shown.truth.pitch
+    assert all(abs(a / b - 1) < 0.003 for a, b in zip(found.geometry.pitch, pitch, strict=True)), (
+        found.geometry
+    )
+
+
+THE_PAGE_ABOVE_A_FRAME = {
+    1311: "a framed grid at half scale on a dark panel: the panel above its frame read as dark holes",
+}
+"""A fresh level whose ring above the frame straddles the panel's edge: its samples show the panel
+(a dark grey-green, no hue), its lower corners the frame's line, so it read as flat framed tiles
+darker than the lines, holes drawn dark (`tiles._drawn_dark`), alike the hatched holes inside, and
+the grid took them as a border row of holes (read 9x3 for 8x3). A hole drawn on the ring in the
+page's colour (the colour half the ring shows) whose far side is not bounded as a cell's is, is the
+page: nothing is drawn there."""
+
+
+@pytest.mark.parametrize("seed", sorted(THE_PAGE_ABOVE_A_FRAME))
+def test_the_page_beyond_a_frame_is_no_border_row_of_holes_drawn(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    assert shown.look.cell_style == "framed", THE_PAGE_ABOVE_A_FRAME[seed]
+    found = detect(shown.image, read_text=False)
+    assert not found.ok or found.board == shown.truth.board, f"{THE_PAGE_ABOVE_A_FRAME[seed]}: {found.board}"
+
+
+A_HINT_UNDER_A_RING = {
+    1595: "rounded tiles, a hint whose line passes under a next step's ring: counted as two lines",
+}
+"""A fresh level with a hint drawn as a thin line through the cells' centres and rings on the
+start's next steps: a ring over one cell of the hint hides the line there, its two pieces were two
+lines on an untouched board (`roles._line_count`: a path drawn thin, its start missed), refused. A
+cell with no line of its own that exactly two arms run into joins them: one line, read."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_HINT_UNDER_A_RING))
+def test_a_hint_cut_by_a_ring_is_one_line(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    assert shown.look.hint and shown.look.next_rings, A_HINT_UNDER_A_RING[seed]
+    read_exactly(shown)

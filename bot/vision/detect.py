@@ -47,7 +47,15 @@ from onestroke.bot.vision.checks import (
 )
 from onestroke.bot.vision.gapfit import fit_to_gaps, moves_a_corner
 from onestroke.bot.vision.gridlines import drawn_in, grid_lattices
-from onestroke.bot.vision.lattice import MAX_STEP, Group, Lattice, fit_lattice, lattice_groups
+from onestroke.bot.vision.lattice import (
+    MAX_STEP,
+    Group,
+    Lattice,
+    fit_lattice,
+    fitted_to_alike,
+    lattice_groups,
+)
+from onestroke.bot.vision.reading import CELL
 from onestroke.bot.vision.roles import ALL_PLAIN, interpret
 from onestroke.bot.vision.sampling import CORE, commonest_colour, same, sample
 from onestroke.bot.vision.screens import COMPLETE, LEVEL, OTHER, ScreenKind
@@ -332,7 +340,7 @@ def _detections(
 
 
 def _read_group(image: np.ndarray, blobs: Blobs, group: Group) -> Detection:
-    return _read_lattice(image, fit_lattice(blobs, group))
+    return _read_lattice(image, fit_lattice(blobs, group), blobs)
 
 
 def _all_plain(found: Detection) -> bool:
@@ -401,12 +409,20 @@ def _page_colour(image: np.ndarray) -> np.ndarray:
     return np.median(border, axis=0)
 
 
-def _read_lattice(image: np.ndarray, lattice: Lattice) -> Detection:
+def _read_lattice(image: np.ndarray, lattice: Lattice, blobs: Blobs | None = None) -> Detection:
+    """The board read on `lattice`, measured again over the grid it grew to: tiles by the lines
+    between them (`gapfit.py`), dots by every dot among `blobs` (the blobs it was linked from)
+    that sits on one of its cells (`lattice.fitted_to_alike`)."""
     reading = styles.read(image, lattice)
-    if reading.box != lattice.members_box() and reading.style == "tiles":
+    if reading.box != lattice.members_box():
         # the grid grew past the blobs the lattice was fitted to: measure it again over the
-        # whole grid and read once more where that moves the far cells (`gapfit.py`)
-        refitted = fit_to_gaps(image, lattice, reading.box, reading.kinds)
+        # whole grid and read once more where that moves the far cells
+        refitted: Lattice | None = None
+        if reading.style == "tiles":
+            refitted = fit_to_gaps(image, lattice, reading.box, reading.kinds)
+        elif blobs is not None:
+            # dots have no boundaries between them to measure: their own centres are the lattice
+            refitted = fitted_to_alike(blobs, lattice, reading.box, reading.kinds == CELL)
         if refitted is not None and moves_a_corner(lattice, refitted, reading.box):
             lattice = refitted
             reading = styles.read(image, lattice)

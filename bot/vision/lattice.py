@@ -219,3 +219,54 @@ def _line_fit(index: np.ndarray, value: np.ndarray, slope: float) -> tuple[float
         return slope, float(np.mean(value - slope * index))
     fitted, intercept = np.polyfit(index.astype(np.float64), value, 1)
     return float(fitted), float(intercept)
+
+
+ON_POINT = 0.15  # pitches: a blob this near a lattice point of the grown grid sits on it
+REFIT_RESIDUAL = 0.05  # pitches: every blob of a refit this near its fitted point
+REFIT_PITCH_CHANGE = 0.03  # a refit that changes the pitch by more is another lattice, not this one
+
+
+def fitted_to_alike(
+    blobs: Blobs, lattice: Lattice, box: tuple[int, int, int, int], cells: np.ndarray
+) -> Lattice | None:
+    """The lattice fitted again to every blob alike its members that sits on a cell of `box` (the
+    grid as grown; `cells`, rows x columns of it, where a cell was read), or None where that adds
+    no blob, or the fit leaves one of them off its point or moves the pitch further than a
+    measuring error would.
+
+    A lattice linked from a few blobs (dots on a large screen, searched at half size, whose rows
+    are linked only where no dot is missing between them: six dots in two rows) takes its pitch
+    from one or two steps, each measured to a pixel at half size: a pitch 1 % short puts the far
+    rows' samples 6 px off their dots on a 1920 px screen (seed 1296: the frame around the start
+    missed). Every dot of the grown grid is one more measurement of the same lattice, and they span
+    the whole grid: fitted by least squares on their lattice indices, the far rows are placed as
+    exactly as the near ones."""
+    r0, r1, c0, c1 = box
+    (ox, oy), (px, py) = lattice.origin, lattice.pitch
+    w, h = np.median(lattice.widths), np.median(lattice.heights)
+    alike = (
+        (blobs.w < SIMILAR * w) & (blobs.w > w / SIMILAR) & (blobs.h < SIMILAR * h) & (blobs.h > h / SIMILAR)
+    )
+    cols = np.round((blobs.x - ox) / px).astype(int)
+    rows = np.round((blobs.y - oy) / py).astype(int)
+    inside = (rows >= r0) & (rows < r1) & (cols >= c0) & (cols < c1)
+    on_cell = np.zeros(len(blobs), bool)
+    on_cell[inside] = cells[rows[inside] - r0, cols[inside] - c0]
+    near = np.hypot((blobs.x - ox - px * cols) / px, (blobs.y - oy - py * rows) / py) <= ON_POINT
+    use = alike & on_cell & near
+    if (
+        int(use.sum()) <= len(lattice.rows)
+        or len(set(rows[use].tolist())) < 2
+        or len(set(cols[use].tolist())) < 2
+    ):
+        return None
+    x, y, rows, cols = blobs.x[use], blobs.y[use], rows[use], cols[use]
+    npx, nox = _line_fit(cols, x, px)
+    npy, noy = _line_fit(rows, y, py)
+    if max(abs(npx / px - 1), abs(npy / py - 1)) > REFIT_PITCH_CHANGE:
+        return None
+    off = np.hypot((x - (nox + npx * cols)) / npx, (y - (noy + npy * rows)) / npy)
+    if off.max() > REFIT_RESIDUAL:
+        return None
+    # indexed from the lattice's own origin, so the grid's box keeps its indices
+    return Lattice((nox, noy), (npx, npy), rows, cols, float(off.max()), blobs.w[use], blobs.h[use])

@@ -433,10 +433,21 @@ def _line_past_an_end(reading: Reading, walked: list[Cell]) -> tuple[Cell, Cell]
 def _line_count(reading: Reading) -> int:
     """How many separate lines run through the cells' centres: cells with a centre line, joined
     where an arm of one runs into the other. Apps draw one hint at most; a second line on a board
-    read as untouched is a path drawn thin whose start went unread (seed 511)."""
+    read as untouched is a path drawn thin whose start went unread (seed 511).
+
+    A cell with no line of its own that exactly two arms run into joins them too: a line enters a
+    cell and leaves it once, and a mark drawn over the cell's middle (a ring on a next step) hides
+    the line there (seed 1595: a hint cut in two by a ring, counted as two lines)."""
     if reading.lines_to is None:
         return 0
     lined = {(int(r), int(c)) for r, c in np.argwhere(reading.lines_to.any(axis=-1))}
+    into: dict[Cell, list[Cell]] = {}  # an unlined cell: the lined cells whose arms run into it
+    for cell in sorted(lined):
+        for arm, (dr, dc) in enumerate(STEPS):
+            n = (cell[0] + dr, cell[1] + dc)
+            if bool(reading.lines_to[cell][arm]) and n not in lined:
+                into.setdefault(n, []).append(cell)
+    hidden = {cell: ends for cell, ends in into.items() if len(ends) == 2}
     seen: set[Cell] = set()
     count = 0
     for first in sorted(lined):
@@ -447,9 +458,13 @@ def _line_count(reading: Reading) -> int:
         seen.add(first)
         while todo:
             cell = todo.pop()
+            reached = []
             for arm, (dr, dc) in enumerate(STEPS):
                 n = (cell[0] + dr, cell[1] + dc)
-                if n in lined and n not in seen and bool(reading.lines_to[cell][arm]):
+                if bool(reading.lines_to[cell][arm]):
+                    reached += [n] if n in lined else hidden.get(n, [])
+            for n in reached:
+                if n not in seen:
                     seen.add(n)
                     todo.append(n)
     return count

@@ -107,6 +107,10 @@ def read_grid(
         # (a cell whose far side goes on in its own colour: the page, or a cell whose line beyond
         # it was lost, a pixel wide scaled away; kept to tell them apart where the growth ends)
         lost[box] = ring & (kinds == CELL) & open_beyond & continues
+        # a hole drawn (a dark flat tile) on the ring in the page's own colour, its far side not
+        # bounded as a cell's is, is the page beyond the grid: nothing is drawn there (seed 1311:
+        # a framed grid's frame under the page's edge, the panel above it read as dark tiles)
+        kinds[ring & (kinds == DRAWN) & open_beyond & _shows_the_page(colours, ring)] = HOLE
         kinds[ring & (kinds == CELL) & open_beyond] = FOREIGN
         # an unknown position whose far side goes on in its own colour is the page or a panel
         # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
@@ -570,7 +574,7 @@ def _drawn_on_the_ground(
     page_shown = bool(same(colours[ring], page).mean() >= PAGE_SHARE)
     # (a dark noisy page a shade off the ground: some samples of a gap on it lie within the
     # tolerance of the ground, so the gap reads neither band nor covered, seed 315)
-    hole &= ~(page_shown & (colour_distance(colours, page) <= FLAT_THRESHOLD))
+    hole &= ~_shows_the_page(colours, ring)
     if not _alike_along_a_side(hole, colours).any():
         return out
     at_r, at_c = np.nonzero(hole)
@@ -602,6 +606,15 @@ def _drawn_on_the_ground(
         out[a] |= pair
         out[b] |= pair
     return out
+
+
+def _shows_the_page(colours: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """Positions within a flat edge (`FLAT_THRESHOLD`) of the page: the colour half or more of
+    the `ring` around the grid shows (as `_page_showing` takes it; none where no colour does)."""
+    page = commonest_colour(colours[ring])
+    if same(colours[ring], page).mean() < PAGE_SHARE:
+        return np.zeros(colours.shape[:2], bool)
+    return colour_distance(colours, page) <= FLAT_THRESHOLD
 
 
 def _two_along_a_side(found: np.ndarray) -> bool:

@@ -2449,6 +2449,8 @@ def test_an_end_joined_twice_keeps_its_step_only_where_one_way_leaves_a_chain() 
     reading = SimpleNamespace(kinds=np.array([["m", ".", "."], ["@", ".", "."]]))
     closed = [*zip(turned, turned[1:], strict=False), ((1, 0), (0, 0))]  # the head read joined to the start
     assert _chain_without_a_join_at_an_end(reading, closed, None, "closes") == (None, "closes")
+
+
 DOTS_MEASURED_OVER_THE_GRID = {
     1296: "dots in framed squares on a 1920 px screen, linked six in two rows: the far rows 6 px off",
 }

@@ -892,3 +892,38 @@ def test_a_hole_read_open_counts_only_for_a_role_the_look_weighed_there():
     assert with_look.hole_read_open(look, reading("SE.\n...", (PITCH, PITCH)), told) is None
     # the positions the look read as cells: no hole of its to weigh
     assert with_look.hole_read_open(look, reading("S#.\n.#E", (PITCH, PITCH)), told) is None
+
+
+REFERENCE_BLOB = {5: (5005,), 30: (30005,)}
+"""Half-drawn screens read exactly once a refined lattice keeps the fitted lattice's origin (refused
+before: "N cells look like the start"): the lattice fitted to the few plain blobs left beside the
+path was placed right at its reference blob and a per cent or three off in its pitch; the edges'
+period mended the pitch, but the origin moved to where the edges lie mirrored, a quarter pitch
+off on 5005 (about column 0 the field on one side, a cell on the other) and 18 px off on 30005
+(a row of buttons under the board), and the walked cells' joins then read apart."""
+
+
+@pytest.mark.parametrize("seed", sorted(REFERENCE_BLOB))
+def test_a_refined_lattice_keeps_the_origin_its_blobs_placed(seed):
+    for level, outcome, reason in held_out_outcomes(seed, REFERENCE_BLOB[seed], complete_taught=False):
+        assert outcome == "exact", (level, reason)
+
+
+def test_a_refined_lattice_mends_the_pitch_and_keeps_the_origin():
+    """Squares 30 px wide, 40 apart, 3 rows by 8, on a darker field with a lighter panel's edge 35
+    px left of the first square's centre; a lattice fitted through that centre 3 % too wide:
+    refined, its pitch is the squares' and it still runs through that centre. Placed where the
+    edges lie mirrored, it went 10 px (a quarter pitch) off: about column 0 the panel's edge on
+    one side is no mirror image of the next square on the other."""
+    lab = np.full((300, 500, 3), 30.0, np.float32)
+    for r in range(3):
+        for c in range(8):
+            x, y = 60 + 40 * c, 80 + 40 * r  # each square's centre (pixel 59.5, 79.5 for the first)
+            lab[y - 15 : y + 15, x - 15 : x + 15] = (80.0, 0.0, 0.0)
+    lab[40:200, :25] = (90.0, 0.0, 0.0)  # a panel beside the board
+    origin, pitch = (59.5, 79.5), (41.2, 41.2)
+    refined = taught.refined_lattice(lab, origin, pitch, Geometry(origin, pitch, 3, 8))
+    assert refined is not None
+    (ox, oy), (px, py) = refined
+    assert abs(ox - 59.5) < 1 and abs(oy - 79.5) < 1, (ox, oy)
+    assert abs(px - 40) < 0.3 and abs(py - 40) < 0.3, (px, py)

@@ -37,9 +37,10 @@ them is scored; the board is the group of open positions, less a row of controls
 beyond it; the positions just outside the board must not look like cells (`extent_check`: the
 board may go on); the start, the walked path in order (through the joins) and the end follow,
 and the self-checks of the built-in reading run (board size, solvability). A lattice fitted to a few
-blobs that reads no board is read once more on the period its lightness edges repeat at
-(`refined_lattice`). A learned go-on control (a grey template of the labelled complete screen
-around its `next`, at its place on the screen) makes a screen "complete".
+blobs that reads no board is read once more, through the same reference blob, at the period
+its lightness edges repeat at (`refined_lattice`). A learned go-on control (a grey template of
+the labelled complete screen around its `next`, at its place on the screen) makes a screen
+"complete".
 
 Pure: numpy images and plain data in, a `Detection` or a `TaughtLook` out; the file is
 calibration/looks.py's.
@@ -1088,9 +1089,15 @@ def mask_lattice(
 def refined_lattice(
     lab: np.ndarray, origin: tuple[float, float], pitch: tuple[float, float], board: Geometry
 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The lattice near (`origin`, `pitch`) at which the lightness edges inside `board` (grown by
-    a pitch) repeat: the cells' edges, frames and grid lines, each axis on its own; None when an
-    axis shows no period within REFINE_REACH of the fitted pitch."""
+    """The lattice through `origin` whose pitch is the period at which the lightness edges inside
+    `board` (grown by a pitch) repeat: the cells' edges, frames and grid lines, each axis on its
+    own; None when an axis shows no period within REFINE_REACH of the fitted pitch.
+
+    The origin stays: a lattice fitted to a few blobs (`fit_points`) is placed right at its
+    reference blob, amid the blobs it was fitted to, and errs in its pitch, an error that grows
+    with each cell away from them. Moving the origin to where the edges lie mirrored, as before,
+    moved a right one a quarter pitch off: about a cell at the board's side the field beyond it
+    and the board's next cell are not mirror images (look 5's 5005, look 30's 30005)."""
     h, w = lab.shape[:2]
     box = board.bounds()
     x0, y0 = max(0, int(box.left - pitch[0])), max(0, int(box.top - pitch[1]))
@@ -1099,19 +1106,17 @@ def refined_lattice(
     light = lab[y0:y1, x0:x1, 0]
     if light.shape[0] < 3 or light.shape[1] < 3:
         return None
-    # an edge between pixels i and i + 1 lies at i + 0.5
-    across = axis_lattice(np.abs(np.diff(light, axis=1)).sum(axis=0), origin[0] - x0 - 0.5, pitch[0])
-    down = axis_lattice(np.abs(np.diff(light, axis=0)).sum(axis=1), origin[1] - y0 - 0.5, pitch[1])
+    across = axis_period(np.abs(np.diff(light, axis=1)).sum(axis=0), pitch[0])
+    down = axis_period(np.abs(np.diff(light, axis=0)).sum(axis=1), pitch[1])
     if across is None or down is None:
         return None
-    return (across[0] + x0 + 0.5, down[0] + y0 + 0.5), (across[1], down[1])
+    return origin, (across, down)
 
 
-def axis_lattice(profile: np.ndarray, origin: float, pitch: float) -> tuple[float, float] | None:
+def axis_period(profile: np.ndarray, pitch: float) -> float | None:
     """The period of `profile` (edge strength along one axis) within REFINE_REACH of `pitch`, read
-    at the farthest multiple that fits (its error shared by as many cells), and the cells' centre
-    near `origin`: the point within a quarter period about which the edges lie mirrored (a cell is
-    symmetric about its centre; the gap between two cells, half a period away, is the other axis)."""
+    at the farthest multiple that fits (its error shared by as many cells); None when the
+    autocorrelation has no peak within that reach."""
     n = len(profile)
     signal = profile - profile.mean()
 
@@ -1138,16 +1143,7 @@ def axis_lattice(profile: np.ndarray, origin: float, pitch: float) -> tuple[floa
         far = peak(times * period - 2, times * period + 2)
         if far is not None:
             period = far / times
-    at = np.arange(n, dtype=np.float64)
-
-    def mirrored(axis: float) -> float:
-        other = 2 * axis - at
-        inside = (other >= 0) & (other <= n - 1)
-        return float(profile[inside] @ np.interp(other[inside], at, profile)) / max(1, int(inside.sum()))
-
-    shifts = np.arange(-period / 4, period / 4 + 0.25, 0.5)
-    best = max(shifts, key=lambda shift: mirrored(origin + shift))
-    return float(origin + best), period
+    return period
 
 
 def fit_points(

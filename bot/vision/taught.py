@@ -37,8 +37,8 @@ them is scored; the board is the group of open positions, less a row of controls
 beyond it; the positions just outside the board must not look like cells (`extent_check`: the
 board may go on); the start, the walked path in order (through the joins) and the end follow,
 and the self-checks of the built-in reading run (board size, solvability). A lattice fitted to a few
-blobs that reads no board is read once more, through the same reference blob, at the period
-its lightness edges repeat at (`refined_lattice`). A learned go-on control (a grey template of
+blobs that reads no board is read once more at the period its lightness edges repeat at, through
+the same reference blob (`refined_lattice`). A learned go-on control (a grey template of
 the labelled complete screen around its `next`, at its place on the screen) makes a screen
 "complete".
 
@@ -991,13 +991,15 @@ def refused(reason: str, name: str = "lattice", geometry: Geometry | None = None
 
 def read_board(image: np.ndarray, lab: np.ndarray, look: TaughtLook) -> Detection:
     best: Detection | None = None
-    for origin, pitch in candidate_lattices(image, lab, look):
+    for origin, pitch, placed in candidate_lattices(image, lab, look):
         found = read_lattice(lab, look, origin, pitch)
         if found.ok:
             return found
         # a lattice fitted to a few blobs (most cells walked, cells of one colour merged) may be
         # a few per cent off: read again on the lattice the board's own edges repeat at
-        better = None if found.geometry is None else refined_lattice(lab, origin, pitch, found.geometry)
+        better = (
+            None if found.geometry is None else refined_lattice(lab, origin, pitch, found.geometry, placed)
+        )
         if better is not None:
             again = read_lattice(lab, look, *better)
             if again.ok:
@@ -1009,17 +1011,18 @@ def read_board(image: np.ndarray, lab: np.ndarray, look: TaughtLook) -> Detectio
 
 def candidate_lattices(
     image: np.ndarray, lab: np.ndarray, look: TaughtLook
-) -> Iterator[tuple[tuple[float, float], tuple[float, float]]]:
-    """Lattices from the blobs of the plain cells' centre colour, then the built-in finder's."""
+) -> Iterator[tuple[tuple[float, float], tuple[float, float], bool]]:
+    """Lattices from the blobs of the plain cells' centre colour, then the built-in finder's; each
+    with whether its origin is a reference blob's (`fit_points`: placed right, `refined_lattice`)."""
     colour_fit = colour_lattice(lab, look)
     if colour_fit is not None:
-        yield colour_fit
+        yield (*colour_fit, True)
     width = image.shape[1]
     lo, hi = look.pitch_share
     for origin, pitch in builtin_lattices(image, 3):  # only when the colour's lattice gave no board
         px_lo, px_hi = look.pitch_px
         if 0.5 * lo * width <= pitch[0] <= 2.0 * hi * width or 0.5 * px_lo <= pitch[0] <= 2.0 * px_hi:
-            yield (origin, pitch)
+            yield (origin, pitch, False)
 
 
 def colour_lattice(
@@ -1087,17 +1090,22 @@ def mask_lattice(
 
 
 def refined_lattice(
-    lab: np.ndarray, origin: tuple[float, float], pitch: tuple[float, float], board: Geometry
+    lab: np.ndarray,
+    origin: tuple[float, float],
+    pitch: tuple[float, float],
+    board: Geometry,
+    placed: bool = True,
 ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """The lattice through `origin` whose pitch is the period at which the lightness edges inside
-    `board` (grown by a pitch) repeat: the cells' edges, frames and grid lines, each axis on its
-    own; None when an axis shows no period within REFINE_REACH of the fitted pitch.
+    """The lattice near (`origin`, `pitch`) at which the lightness edges inside `board` (grown by
+    a pitch) repeat: the cells' edges, frames and grid lines, each axis on its own; None when an
+    axis shows no period within REFINE_REACH of the fitted pitch.
 
-    The origin stays: a lattice fitted to a few blobs (`fit_points`) is placed right at its
-    reference blob, amid the blobs it was fitted to, and errs in its pitch, an error that grows
-    with each cell away from them. Moving the origin to where the edges lie mirrored, as before,
-    moved a right one a quarter pitch off: about a cell at the board's side the field beyond it
-    and the board's next cell are not mirror images (look 5's 5005, look 30's 30005)."""
+    `placed`: the origin is a reference blob's (`fit_points`), placed right amid the blobs it was
+    fitted to, its lattice erring in the pitch, an error that grows with each cell away from them:
+    the origin stays. Moved to where the edges lie mirrored about it, as a lattice of the built-in
+    finder's still is, it went a quarter pitch off where the field beside the board is no mirror
+    image of the next cell (look 5's 5005, look 30's 30005: the walked cells' joins then read
+    apart)."""
     h, w = lab.shape[:2]
     box = board.bounds()
     x0, y0 = max(0, int(box.left - pitch[0])), max(0, int(box.top - pitch[1]))
@@ -1106,17 +1114,22 @@ def refined_lattice(
     light = lab[y0:y1, x0:x1, 0]
     if light.shape[0] < 3 or light.shape[1] < 3:
         return None
-    across = axis_period(np.abs(np.diff(light, axis=1)).sum(axis=0), pitch[0])
-    down = axis_period(np.abs(np.diff(light, axis=0)).sum(axis=1), pitch[1])
+    # an edge between pixels i and i + 1 lies at i + 0.5
+    across = axis_lattice(np.abs(np.diff(light, axis=1)).sum(axis=0), origin[0] - x0 - 0.5, pitch[0], placed)
+    down = axis_lattice(np.abs(np.diff(light, axis=0)).sum(axis=1), origin[1] - y0 - 0.5, pitch[1], placed)
     if across is None or down is None:
         return None
-    return origin, (across, down)
+    return (across[0] + x0 + 0.5, down[0] + y0 + 0.5), (across[1], down[1])
 
 
-def axis_period(profile: np.ndarray, pitch: float) -> float | None:
+def axis_lattice(
+    profile: np.ndarray, origin: float, pitch: float, placed: bool = True
+) -> tuple[float, float] | None:
     """The period of `profile` (edge strength along one axis) within REFINE_REACH of `pitch`, read
-    at the farthest multiple that fits (its error shared by as many cells); None when the
-    autocorrelation has no peak within that reach."""
+    at the farthest multiple that fits (its error shared by as many cells), and the cells' centre:
+    `origin` when `placed`, else the point within a quarter period of it about which the edges lie
+    mirrored (a cell is symmetric about its centre; the gap between two cells, half a period away,
+    is the other axis)."""
     n = len(profile)
     signal = profile - profile.mean()
 
@@ -1143,7 +1156,18 @@ def axis_period(profile: np.ndarray, pitch: float) -> float | None:
         far = peak(times * period - 2, times * period + 2)
         if far is not None:
             period = far / times
-    return period
+    if placed:
+        return origin, period
+    at = np.arange(n, dtype=np.float64)
+
+    def mirrored(axis: float) -> float:
+        other = 2 * axis - at
+        inside = (other >= 0) & (other <= n - 1)
+        return float(profile[inside] @ np.interp(other[inside], at, profile)) / max(1, int(inside.sum()))
+
+    shifts = np.arange(-period / 4, period / 4 + 0.25, 0.5)
+    best = max(shifts, key=lambda shift: mirrored(origin + shift))
+    return float(origin + best), period
 
 
 def fit_points(

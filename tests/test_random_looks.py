@@ -2506,3 +2506,46 @@ def test_a_hint_cut_by_a_ring_is_one_line(seed: int) -> None:
     shown = sample(seed, kind="level")
     assert shown.look.hint and shown.look.next_rings, A_HINT_UNDER_A_RING[seed]
     read_exactly(shown)
+SPARKLES_ON_A_DIAGONAL = {
+    138: "touching tiles, hatched holes, a hint line, rings: six tiles between two sparkles",
+    606: "touching tiles at half size, JPEG q90, step numbers: one tile between two sparkles",
+    693: "touching tiles, JPEG q75, a red goal, rings: two tiles between two sparkles",
+    890: "touching tiles at 0.75, absent holes, an E goal: one tile between two sparkles",
+    1889: "touching tiles at 0.75, hatched holes, rings: four tiles between two sparkles",
+    1958: "touching dark tiles at 0.75, dark holes: two tiles between two sparkles",
+}
+"""Fresh levels of looks that draw a sparkle on every fourth corner where open cells meet: the
+corners chosen lie on diagonals, so a tile between two of them has two corners covered, and on
+thin lines blurred by scaling the gaps past a sparkle's arms stay a shade off the background, so
+only two corners showed the gaps: "neither cell nor hole". A corner under a small mark centred on
+it (`tiles._small_marks`) counts beside two that show the gaps."""
+
+
+@pytest.mark.parametrize("seed", sorted(SPARKLES_ON_A_DIAGONAL))
+def test_a_tile_between_two_sparkles_is_a_cell(seed: int) -> None:
+    shown = sample(seed, kind="level")
+    assert shown.look.sparkles and shown.look.cell_style == "touching", SPARKLES_ON_A_DIAGONAL[seed]
+    read_exactly(shown)
+
+
+def test_a_small_mark_on_a_corner_is_told_from_a_line_through_it() -> None:
+    """`tiles._small_marks` on one corner of 21 samples (`corner_samples(diagonal=True)`): a light
+    plus on the corner over dark lines is a mark; the same light colour running on along a gap
+    past the arms on both sides (a separator, a frame's edge) or reaching the diagonal samples (a
+    blob, a stroke) is none, nor is a corner in the background's colour."""
+    from onestroke.bot.vision.styles.tiles import _small_marks
+
+    background, light, tile = np.array([90, 90, 90]), [230, 230, 230], [180, 180, 180]
+    corner = np.array([light] * 5 + [tile] * 4 + [[90, 90, 90]] * 12, float)[None, None]
+    assert _small_marks(corner, background, 28).item()
+    line = corner.copy()
+    # along samples: (side, jitter, axis) with the axis innermost; axis 0 is the horizontal gap
+    line[0, 0, 9::2] = light
+    assert not _small_marks(line, background, 28).item()
+    one_side = corner.copy()
+    one_side[0, 0, 15::2] = light  # the horizontal gap on one side only: the page beside a hole
+    assert _small_marks(one_side, background, 28).item()
+    blob = corner.copy()
+    blob[0, 0, 5] = light
+    assert not _small_marks(blob, background, 28).item()
+    assert not _small_marks(np.full((1, 1, 21, 3), 90.0), background, 28).item()

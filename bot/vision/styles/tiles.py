@@ -919,11 +919,46 @@ def _gap_corners(corners: np.ndarray, background: np.ndarray, near: float = COLO
     panel none): any of the five samples at a corner, so a thin border line counts; or, where
     something small lies on the corner (a sparkle), two of the four samples off it along the
     diagonals, or the gaps in three of the four directions along them (`corner_samples`). (Any
-    one diagonal sample was too lenient: a framed grid's page read as cells mid-drag.)"""
+    one diagonal sample was too lenient: a framed grid's page read as cells mid-drag.)
+
+    Where two corners show the background, a corner under a small mark centred on it
+    (`_small_marks`) counts as showing it too: a look that draws sparkles on every fourth corner
+    puts them on a diagonal, so a tile between two of them has two corners covered, and on thin
+    lines blurred by scaling or JPEG the gaps beyond the sparkle's arms stay a shade off the
+    background (sparkle seeds 138, 606, 693, 890: "neither cell nor hole")."""
     seen = same(corners, background, near)  # (R+1, C+1, 21)
     gap = seen[:, :, :5].any(axis=2)
-    if seen.shape[2] > 5:
-        diagonal = seen[:, :, 5:9].sum(axis=2) >= 2
-        along = seen[:, :, 9:].reshape(*seen.shape[:2], 2, 3, 2)  # (side, jitter, direction)
-        gap |= diagonal | (along.any(axis=3).sum(axis=(2, 3)) >= 3)
-    return gap[:-1, :-1].astype(int) + gap[:-1, 1:] + gap[1:, :-1] + gap[1:, 1:]
+    if seen.shape[2] == 5:
+        return _corner_count(gap)
+    diagonal = seen[:, :, 5:9].sum(axis=2) >= 2
+    along = seen[:, :, 9:].reshape(*seen.shape[:2], 2, 3, 2)  # (side, jitter, direction)
+    gap |= diagonal | (along.any(axis=3).sum(axis=(2, 3)) >= 3)
+    shown = _corner_count(gap)
+    with_marks = _corner_count(gap | _small_marks(corners, background, near))
+    return np.where(shown >= MARKED_CORNERS_WITH, with_marks, shown)
+
+
+MARKED_CORNERS_WITH = 2  # corners showing the gaps, at the least, beside which a marked corner counts
+
+
+def _corner_count(at: np.ndarray) -> np.ndarray:
+    """How many of each position's four corners are flagged in `at` (R+1, C+1): (R, C)."""
+    return at[:-1, :-1].astype(int) + at[:-1, 1:] + at[1:, :-1] + at[1:, 1:]
+
+
+def _small_marks(corners: np.ndarray, background: np.ndarray, near: float) -> np.ndarray:
+    """Lattice corners covered by a small mark centred on them (a sparkle, a dot where the gaps
+    meet), from `corner_samples(diagonal=True)`: the five samples at the corner are one colour
+    off the background; none of the four samples a little way off along the diagonals is that
+    colour (the mark is smaller than a few pixels across, no blob or stroke crossing the
+    corner); and along each of the two gaps through the corner, the samples past a sparkle's arms
+    on one side at least are not that colour either (no line runs through it: a separator or a
+    frame's edge; the other side may be the page beside a hole, as light as a sparkle)."""
+    centre = corners[:, :, :5].astype(float)
+    mark = np.median(centre, axis=2)
+    one = same(centre, mark[:, :, None, :]).all(axis=2) & ~same(mark, background, near)
+    small = ~same(corners[:, :, 5:9], mark[:, :, None, :]).any(axis=2)
+    along = same(corners[:, :, 9:], mark[:, :, None, :]).reshape(*corners.shape[:2], 2, 3, 2)
+    in_mark = along.any(axis=3)  # (R+1, C+1, side, axis): the mark's colour on that side of the gap
+    ends = (~in_mark).any(axis=2).all(axis=2)  # on both gaps, a side free of it
+    return one & small & ends

@@ -2549,3 +2549,32 @@ def test_a_small_mark_on_a_corner_is_told_from_a_line_through_it() -> None:
     blob[0, 0, 5] = light
     assert not _small_marks(blob, background, 28).item()
     assert not _small_marks(np.full((1, 1, 21, 3), 90.0), background, 28).item()
+
+
+def test_holes_showing_the_page_beside_a_sparkle_are_not_cells() -> None:
+    """Level 817: touching tiles, holes drawn absent over a page shaded light in a gradient, a
+    sparkle on the corner between two holes. The page showing through the holes reached two of
+    their other corners, and the sparkle counted as the third: both holes read as cells. A
+    position nearer the page beside the board than any tile's colour counts no marked corner
+    (`tiles._nearer_the_page`): the board is refused ("neither cell nor hole"), never misread."""
+    shown = sample(817, kind="level")
+    assert shown.look.sparkles and shown.look.cell_style == "touching"
+    found = detect(shown.image, read_text=False)
+    assert not found.ok and "neither cell nor hole" in (found.reason or ""), found.reason
+
+
+def test_a_position_nearer_the_page_at_its_row_or_column_than_any_tile_is_the_pages() -> None:
+    """`tiles._nearer_the_page` on a box with the page's ring around it, the page shaded from top to
+    bottom: a hole in the shade of the page at its own row's ends is the page's, though within the
+    colour tolerance of the tile's colour; a tile is a tile's; with no tile colour known, no
+    position is the page's."""
+    from onestroke.bot.vision.styles.tiles import _nearer_the_page
+
+    tile = [214.0, 202.0, 207.0]
+    shades = [[240.0, 225.0, 232.0], [233.0, 213.0, 233.0], [227.0, 201.0, 233.0], [212.0, 173.0, 207.0]]
+    colours = np.array([[shade] * 4 for shade in shades])
+    colours[1, 1] = colours[2, 2] = tile  # holes at [1, 2] and [2, 1], each its row's shade
+    page = _nearer_the_page(colours, np.array([tile]))
+    assert page[1, 2] and page[2, 1] and page[0, 0]
+    assert not page[1, 1] and not page[2, 2]
+    assert not _nearer_the_page(colours, np.empty((0, 3))).any()

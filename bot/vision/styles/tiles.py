@@ -627,7 +627,11 @@ def _classify(
     uniform = dominant >= CELL_UNIFORM
     gaps_colour = same(median, background, near)
     background_share = same(core, background, near).mean(axis=2)
-    gap_corners = _gap_corners(corner_samples(image, lattice, box, diagonal=True), background, near)
+    # a marked corner counts only for a position in a tile's colour: one nearer the page beside the
+    # board is a hole showing the page (level 817), however many corners the page reaches
+    tile_like = ~_nearer_the_page(median, median[uniform & _members(lattice, box, median.shape)])
+    samples = corner_samples(image, lattice, box, diagonal=True)
+    gap_corners = _gap_corners(samples, background, near, marks_for=tile_like)
     framed = gap_corners >= 3
     rim = sample(image, lattice, box, rim_of(lattice))
     rim_same = same(rim, median[:, :, None, :]).mean(axis=2) >= RIM_SAME
@@ -914,7 +918,12 @@ def _overlapped_cells(kinds: np.ndarray, off: np.ndarray) -> None:
                 break
 
 
-def _gap_corners(corners: np.ndarray, background: np.ndarray, near: float = COLOUR_TOLERANCE) -> np.ndarray:
+def _gap_corners(
+    corners: np.ndarray,
+    background: np.ndarray,
+    near: float = COLOUR_TOLERANCE,
+    marks_for: np.ndarray | None = None,
+) -> np.ndarray:
     """How many of each position's four corners show the background (a cell has 3 or 4, a flat
     panel none): any of the five samples at a corner, so a thin border line counts; or, where
     something small lies on the corner (a sparkle), two of the four samples off it along the
@@ -925,7 +934,9 @@ def _gap_corners(corners: np.ndarray, background: np.ndarray, near: float = COLO
     (`_small_marks`) counts as showing it too: a look that draws sparkles on every fourth corner
     puts them on a diagonal, so a tile between two of them has two corners covered, and on thin
     lines blurred by scaling or JPEG the gaps beyond the sparkle's arms stay a shade off the
-    background (sparkle seeds 138, 606, 693, 890: "neither cell nor hole")."""
+    background (sparkle seeds 138, 606, 693, 890: "neither cell nor hole"). Only positions in
+    `marks_for` (R, C) count a marked corner, where given: a hole showing the page, a sparkle on the
+    corner between two such holes, has the page at its other corners too (level 817)."""
     seen = same(corners, background, near)  # (R+1, C+1, 21)
     gap = seen[:, :, :5].any(axis=2)
     if seen.shape[2] == 5:
@@ -935,7 +946,32 @@ def _gap_corners(corners: np.ndarray, background: np.ndarray, near: float = COLO
     gap |= diagonal | (along.any(axis=3).sum(axis=(2, 3)) >= 3)
     shown = _corner_count(gap)
     with_marks = _corner_count(gap | _small_marks(corners, background, near))
-    return np.where(shown >= MARKED_CORNERS_WITH, with_marks, shown)
+    counts = shown >= MARKED_CORNERS_WITH
+    if marks_for is not None:
+        counts &= marks_for
+    return np.where(counts, with_marks, shown)
+
+
+def _nearer_the_page(colours: np.ndarray, tiles: np.ndarray) -> np.ndarray:
+    """Positions (R, C) whose colour (`colours`, (R, C, 3): a box with the ring beyond the board
+    around it) lies nearer the page than every member tile's colour (`tiles`, (n, 3)): the page is
+    the ring's colour at either end of the position's row or column (a page shaded in a gradient
+    matches a hole beside it there, not across the board). With no tile colour, none is."""
+    if not len(tiles):
+        return np.zeros(colours.shape[:2], bool)
+    rows, cols = colours.shape[:2]
+    ends = np.stack(
+        [
+            np.repeat(colours[:, :1], cols, axis=1),
+            np.repeat(colours[:, -1:], cols, axis=1),
+            np.repeat(colours[:1], rows, axis=0),
+            np.repeat(colours[-1:], rows, axis=0),
+        ],
+        axis=2,
+    )
+    to_page = colour_distance(colours[:, :, None], ends).min(axis=2)
+    to_tiles = colour_distance(colours[:, :, None], tiles[None, None]).min(axis=2)
+    return to_page < to_tiles
 
 
 MARKED_CORNERS_WITH = 2  # corners showing the gaps, at the least, beside which a marked corner counts

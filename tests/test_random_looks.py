@@ -2506,6 +2506,8 @@ def test_a_hint_cut_by_a_ring_is_one_line(seed: int) -> None:
     shown = sample(seed, kind="level")
     assert shown.look.hint and shown.look.next_rings, A_HINT_UNDER_A_RING[seed]
     read_exactly(shown)
+
+
 SPARKLES_ON_A_DIAGONAL = {
     138: "touching tiles, hatched holes, a hint line, rings: six tiles between two sparkles",
     606: "touching tiles at half size, JPEG q90, step numbers: one tile between two sparkles",

@@ -1,6 +1,6 @@
 """The random-look sweep: today's `detect` on levels drawn in looks nobody chose (issue 18).
 
-    python -m benchmarks.looks_bench [--seeds N] [--first S] [--negatives N] [--write DIR]
+    python -m benchmarks.looks_bench [--seeds N] [--first S] [--negatives N] [--levels K] [--write DIR]
 
 Each seed draws a random level in a random look (practice/looks.py: palette, background, cell
 style and shape, holes, start and end markers, path style, icons, hint line, screen size,
@@ -20,6 +20,11 @@ board read on one is a false board, a go-on control read on one a false go-on.
 
 It prints the totals, a table per freedom (exact / refused / wrong by the freedom's value), the
 refusal reasons grouped (numbers and cell lists folded), and every wrong seed with its read.
+`--levels K` sweeps K levels of each look instead (seed S is then a look: its levels are the level
+seeds S * 1000 + k, drawn in look S, as benchmarks/teach_bench.py draws them): the standing sweep
+draws one level per look, so a look's rules meet only that level's cells, start and path; many
+levels of one look are how a user's app is met (the built-in reading misread 12 of 1,200 such
+screens of looks 1-100 whose own seeds it read without a wrong read).
 tests/test_random_looks.py runs the same sweep on fewer seeds. `--write DIR` also saves every
 screen as a labelled pair (`look-SEED.png` + `.txt`, `lookalike-KIND-SEED.png` + `; no board`), for
 `onestroke fixtures check DIR` and `onestroke detect --overlay` to look at one.
@@ -53,6 +58,7 @@ from tools.lookalikes import LOOKALIKE_KINDS, lookalike  # noqa: E402
 
 Outcome = Literal["exact", "refused", "wrong"]
 OUTCOMES: tuple[Outcome, ...] = ("exact", "refused", "wrong")
+LEVELS_PER_LOOK = 1000  # level seeds of look L: L * 1000 + k, none shared between looks
 FREEDOMS = (
     "kind",
     "palette",
@@ -105,8 +111,8 @@ def write_pair(folder: Path, name: str, image: np.ndarray, label: Label) -> None
     (folder / f"{name}.txt").write_text(label_text(label), encoding="utf-8")
 
 
-def write_seed(folder: Path, seed: int) -> None:
-    shown = sample(seed)
+def write_seed(folder: Path, seed: int, *, in_look: int | None = None) -> None:
+    shown = sample(seed) if in_look is None else sample(seed, look_from_seed(in_look))
     write_pair(folder, f"look-{seed}", shown.image, truth_label(shown))
 
 
@@ -116,9 +122,15 @@ def write_negative(folder: Path, seed: int) -> None:
     write_pair(folder, f"lookalike-{kind}-{seed}", lookalike(kind, seed), Label(None, notes=(note,)))
 
 
-def run_seed(seed: int) -> Result:
-    """Seed `seed`'s random screen, detected and compared with its truth."""
-    shown = sample(seed)
+def level_seeds(looks: Iterable[int], levels: int) -> list[int]:
+    """The first `levels` level seeds of each look in `looks` (look L's are L * 1000 + k)."""
+    return [look * LEVELS_PER_LOOK + k for look in looks for k in range(levels)]
+
+
+def run_seed(seed: int, *, in_look: int | None = None) -> Result:
+    """Seed `seed`'s random screen, detected and compared with its truth; with `in_look`, level
+    `seed` drawn in look `in_look` instead of the seed's own look."""
+    shown = sample(seed) if in_look is None else sample(seed, look_from_seed(in_look))
     began = time.perf_counter()
     found = detect(shown.image)
     seconds = time.perf_counter() - began
@@ -192,13 +204,16 @@ def run_negative(seed: int) -> Result:
     return Result(seed, f"negative:{kind}", freedoms, outcome, detail, read, 1000 * seconds)
 
 
-def sweep(seeds: Iterable[int], negatives: Iterable[int] = (), *, bar: bool = True) -> list[Result]:
-    """Every seed's and every negative's result, with the project's progress bar on a terminal."""
+def sweep(
+    seeds: Iterable[int], negatives: Iterable[int] = (), *, bar: bool = True, per_look: bool = False
+) -> list[Result]:
+    """Every seed's and every negative's result, with the project's progress bar on a terminal;
+    `per_look`: the seeds are level seeds (`level_seeds`), each drawn in its look."""
     seeds, negatives = list(seeds), list(negatives)
     results: list[Result] = []
     with progress(len(seeds) + len(negatives), "random looks", enabled=bar, unit="screen") as shown:
         for seed in seeds:
-            results.append(run_seed(seed))
+            results.append(run_seed(seed, in_look=seed // LEVELS_PER_LOOK if per_look else None))
             shown.advance(note=f"seed {seed}")
         for seed in negatives:
             results.append(run_negative(seed))
@@ -313,18 +328,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=1000, help="random-look screens (default 1000)")
     parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--negatives", type=int, default=140, help="look-alike negatives (default 140)")
+    parser.add_argument(
+        "--levels",
+        type=int,
+        metavar="K",
+        help="K levels of each look (the seeds are looks; level seeds look * 1000 + k)",
+    )
     parser.add_argument("--write", type=Path, metavar="DIR", help="also save each screen with its label")
     args = parser.parse_args(argv)
+    if args.levels is not None and args.levels < 1:
+        parser.error(f"--levels must be at least 1, not {args.levels}")
+    firsts = range(args.first, args.first + args.seeds)
+    seeds = firsts if args.levels is None else level_seeds(firsts, args.levels)
     if args.write is not None:
         args.write.mkdir(parents=True, exist_ok=True)
-        for seed in range(args.first, args.first + args.seeds):
-            write_seed(args.write, seed)
+        for seed in seeds:
+            write_seed(args.write, seed, in_look=seed // LEVELS_PER_LOOK if args.levels else None)
         for seed in range(args.first, args.first + args.negatives):
             write_negative(args.write, seed)
     began = time.perf_counter()
-    results = sweep(
-        range(args.first, args.first + args.seeds), range(args.first, args.first + args.negatives)
-    )
+    results = sweep(seeds, range(args.first, args.first + args.negatives), per_look=args.levels is not None)
     print(report(results, time.perf_counter() - began))
     return 0
 

@@ -33,7 +33,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # tools/ is a folder of scripts beside the package, not part of it
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.looks_bench import OUTCOMES, Outcome, reason_group, truth_label, write_pair  # noqa: E402
+from benchmarks.looks_bench import (  # noqa: E402
+    LEVELS_PER_LOOK,
+    OUTCOMES,
+    Outcome,
+    reason_group,
+    truth_label,
+    write_pair,
+)
 from onestroke.bot.labels import compare, detection_record  # noqa: E402
 from onestroke.bot.vision import Detection, detect  # noqa: E402
 from onestroke.bot.vision.taught import Example, TaughtLook, TeachError, read, teach  # noqa: E402
@@ -41,8 +48,6 @@ from onestroke.bot.vision.with_look import combined  # noqa: E402
 from onestroke.practice.looks import Sample, look_from_seed, sample  # noqa: E402
 from onestroke.progressbar import progress  # noqa: E402
 from tools.lookalikes import LOOKALIKE_KINDS, lookalike  # noqa: E402
-
-LEVELS_PER_LOOK = 1000  # level seeds of look L: L * 1000 + k, none shared between looks
 
 
 def screens_of(look_seed: int, count: int) -> list[Sample]:

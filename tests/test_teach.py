@@ -928,3 +928,33 @@ def test_a_refined_lattice_mends_the_pitch_and_keeps_the_origin():
     (ox, oy), (px, py) = refined
     assert abs(ox - 59.5) < 1 and abs(oy - 79.5) < 1, (ox, oy)
     assert abs(px - 40) < 0.3 and abs(py - 40) < 0.3, (px, py)
+
+
+LINES_THROUGH_THE_MIDDLES = {8: (8010,)}
+"""A half-drawn screen of look 8 read exactly once the lattice the built-in finder saw is taken
+with every second row (refused before: "a lattice of 61.3 x 30.8 px: its cells are 0.503 times as
+tall as wide"): a hint's straight runs through the cells' middles on a faint framed grid add a
+line between every two of the grid's, so the finder's rows were half a cell tall."""
+
+
+@pytest.mark.parametrize("seed", sorted(LINES_THROUGH_THE_MIDDLES))
+def test_a_lattice_split_by_lines_through_the_middles_is_read_with_every_second_line(seed):
+    for level, outcome, reason in held_out_outcomes(seed, LINES_THROUGH_THE_MIDDLES[seed]):
+        assert outcome == "exact", (level, reason)
+
+
+def test_coarser_lattices_take_every_kth_line_at_each_phase_only_where_the_aspect_asks():
+    # rows half as tall as the look's square cells: every second row, at both phases
+    assert taught.coarser_lattices((10.0, 20.0), (40.0, 20.0), 1.0) == [
+        ((10.0, 10.0), (40.0, 40.0)),
+        ((10.0, 30.0), (40.0, 40.0)),
+    ]
+    # columns a third as wide: every third column, centred on each of three
+    assert taught.coarser_lattices((30.0, 20.0), (10.0, 30.0), 1.0) == [
+        ((20.0, 20.0), (30.0, 30.0)),
+        ((30.0, 20.0), (30.0, 30.0)),
+        ((40.0, 20.0), (30.0, 30.0)),
+    ]
+    # the look's own aspect, or one no whole split explains: nothing to try
+    assert taught.coarser_lattices((0.0, 0.0), (40.0, 40.0), 1.0) == []
+    assert taught.coarser_lattices((0.0, 0.0), (40.0, 25.0), 1.0) == []

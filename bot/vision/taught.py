@@ -1023,6 +1023,25 @@ def candidate_lattices(
         px_lo, px_hi = look.pitch_px
         if 0.5 * lo * width <= pitch[0] <= 2.0 * hi * width or 0.5 * px_lo <= pitch[0] <= 2.0 * px_hi:
             yield (origin, pitch, False)
+            for coarser in coarser_lattices(origin, pitch, look.aspect):
+                yield (*coarser, False)
+
+
+def coarser_lattices(
+    origin: tuple[float, float], pitch: tuple[float, float], aspect: float
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The lattice with every k-th line on one axis, at each of the k phases, where its cells are
+    k times too flat or too tall for the look's `aspect` (k 2 or 3): lines through the cells'
+    middles (a hint's or a path's straight runs along a faint framed grid, level 8010) split each
+    row or column of the grid the finder saw in k."""
+    (ox, oy), (px, py) = origin, pitch
+    out: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    for k in (2, 3):
+        if abs((py * k / px) / aspect - 1) <= MAX_ASPECT_CHANGE:  # rows split in k
+            out += [((ox, oy + (j - (k - 1) / 2) * py), (px, k * py)) for j in range(k)]
+        if abs((py / (px * k)) / aspect - 1) <= MAX_ASPECT_CHANGE:  # columns split in k
+            out += [((ox + (j - (k - 1) / 2) * px, oy), (k * px, py)) for j in range(k)]
+    return out
 
 
 def colour_lattice(

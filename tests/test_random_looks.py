@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,7 +25,9 @@ if str(ROOT) not in sys.path:  # the sweep lives in benchmarks/, beside the pack
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.looks_bench import (  # noqa: E402
+    LEVELS_PER_LOOK,
     Result,
+    level_seeds,
     run_negative,
     run_seed,
     same_level,
@@ -106,7 +108,7 @@ def negative(seed: int) -> Result:
     return run_negative(seed)
 
 
-def _marked(seeds: range, known: dict[int, str]) -> list[object]:
+def _marked(seeds: Sequence[int], known: dict[int, str]) -> list[object]:
     return [
         pytest.param(s, marks=pytest.mark.xfail(reason=f"seed {s}: {known[s]}", strict=True))
         if s in known
@@ -1028,6 +1030,39 @@ def test_a_start_disc_not_in_the_path_colour_is_no_head():
         assert "cannot tell where the drawn path began" in found.reason, found.reason
     else:
         assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
+
+
+LOOK_LEVELS = level_seeds(range(101, 111), 5)
+"""Five levels of each of looks 101-110 (`looks_bench --levels`: level seed look * 1000 + k in look
+`look`): the sweep above meets one level per look; a user's app shows many, each a new cell
+arrangement, start, goal and path in the same look. None of these looks' levels was looked at
+while the rules were made (held out)."""
+KNOWN_WRONG_LEVELS: dict[int, str] = {
+    104004: "the one hole, a dark tile with a light inner square, read as the goal",
+    106001: "half drawn: 15 unwalked plain cells, one flat grey region, read as holes beside drawn holes",
+}
+"""Level seeds of LOOK_LEVELS today's detector misreads (`looks_bench --levels 5 --first 101 --seeds 10`)."""
+
+
+@functools.cache
+def level_result(seed: int) -> Result:
+    return run_seed(seed, in_look=seed // LEVELS_PER_LOOK)
+
+
+@pytest.mark.parametrize("seed", _marked(LOOK_LEVELS, KNOWN_WRONG_LEVELS))
+def test_detect_never_misreads_another_level_of_a_look(seed: int) -> None:
+    found = level_result(seed)
+    assert found.outcome != "wrong", f"level {seed} ({found.kind}): {found.detail}\n{found.read}"
+    assert found.outcome != "refused" or found.detail, f"level {seed}: refused without a reason"
+
+
+LOOK_LEVELS_EXACT_FLOOR = 25
+"""Screens of LOOK_LEVELS read exactly (25 of 50 measured on 2026-12-07)."""
+
+
+def test_detect_reads_other_levels_of_looks_exactly_at_least_as_often_as_today() -> None:
+    exact = sum(level_result(s).outcome == "exact" for s in LOOK_LEVELS)
+    assert exact >= LOOK_LEVELS_EXACT_FLOOR, f"{exact} of {len(LOOK_LEVELS)} read exactly"
 
 
 @pytest.mark.parametrize("seed", _marked(NEGATIVES, KNOWN_FALSE))

@@ -2617,3 +2617,50 @@ def test_a_position_nearer_the_page_at_its_row_or_column_than_any_tile_is_the_pa
     assert page[1, 2] and page[2, 1] and page[0, 0]
     assert not page[1, 1] and not page[2, 2]
     assert not _nearer_the_page(colours, np.empty((0, 3))).any()
+
+
+THE_PAGE_UNLIKE_THE_HOLES = {
+    23006: "look 23, touching tiles, dark holes, a dark gradient page: the page above read as a row of holes",
+    23008: "look 23, another level: the page above, under the title, read as a row of holes",
+    77005: "look 77, touching tiles, hatched holes, a noisy dark page: read 13x9 for 3x8, the page all round",
+    77011: "look 77, half drawn: the noisy page above the board read as a row of hatched holes",
+}
+"""Levels of other looks (teach_bench's level seeds, look = seed // 1000) whose page beside the
+board read as holes drawn, alike within the colour tolerance the holes drawn inside (the dark holes
+half the gradient's shade, the hatching's median 20 levels below the noisy page), so the grid grew
+a border row of them (77005: ring after ring of the page). A hole drawn on the ring within a flat
+edge of the page, where every hole drawn inside is more than a flat edge off it and off the page,
+is the page, not one of the family (`styles._page_unlike_the_holes`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(THE_PAGE_UNLIKE_THE_HOLES))
+def test_the_page_in_no_hole_s_colour_is_no_border_row_of_holes(seed: int) -> None:
+    shown = sample(seed, look_from_seed(seed // 1000))
+    assert shown.look.hole_style in ("dark", "hatched"), THE_PAGE_UNLIKE_THE_HOLES[seed]
+    read_exactly(shown)
+
+
+def test_a_ring_hole_in_the_page_s_colour_is_the_page_only_where_no_hole_inside_is() -> None:
+    """`styles._page_unlike_the_holes` on a 4x4 box: the ring the page (one colour, half the ring
+    and more) but for two dark positions, one hole drawn inside. A ring position drawn within a
+    flat edge of the page, the hole inside 24 levels off it, is the page; one drawn as the hole
+    inside is not; with the hole inside in nearly the page's colour, or none, nothing is."""
+    from onestroke.bot.vision.styles import _page_unlike_the_holes
+
+    page, hole = [21.0, 21.0, 45.0], [9.0, 9.0, 21.0]
+    colours = np.array([[page] * 4 for _ in range(4)])
+    colours[1, 1], colours[1, 2], colours[2, 1] = hole, [120.0, 114.0, 129.0], [120.0, 114.0, 129.0]
+    colours[2, 2] = [120.0, 114.0, 129.0]
+    colours[0, 3] = hole  # a ring position drawn as the hole inside
+    ring = np.ones((4, 4), bool)
+    ring[1:-1, 1:-1] = False
+    found = ring & False
+    found[0, 1] = found[0, 3] = True
+    inside = ~ring & False
+    inside[1, 1] = True
+    out = _page_unlike_the_holes(colours, ring, found, inside)
+    assert out[0, 1] and not out[0, 3] and out.sum() == 1
+    assert not _page_unlike_the_holes(colours, ring, found, ~ring & False).any()
+    near = colours.copy()
+    near[1, 1] = [14.0, 14.0, 36.0]  # the hole inside within a flat edge of the page
+    assert not _page_unlike_the_holes(near, ring, found, inside).any()

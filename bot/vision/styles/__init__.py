@@ -111,6 +111,11 @@ def read_grid(
         # bounded as a cell's is, is the page beyond the grid: nothing is drawn there (seed 1311:
         # a framed grid's frame under the page's edge, the panel above it read as dark tiles)
         kinds[ring & (kinds == DRAWN) & open_beyond & _shows_the_page(colours, ring)] = HOLE
+        # so is one in the page's own colour where the holes drawn inside the grid are not: a
+        # family of holes is drawn in one colour, and the page's grain or shading read as a dark
+        # or hatched tile is no member of it, bounded or not (77011, 77005: a noisy page a shade
+        # off the gaps; 23006: a dark gradient within the tolerance of the border lines)
+        kinds[_page_unlike_the_holes(colours, ring, ring & (kinds == DRAWN), ~ring & (kinds == DRAWN))] = HOLE
         kinds[ring & (kinds == CELL) & open_beyond] = FOREIGN
         # an unknown position whose far side goes on in its own colour is the page or a panel
         # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
@@ -615,6 +620,27 @@ def _shows_the_page(colours: np.ndarray, ring: np.ndarray) -> np.ndarray:
     if same(colours[ring], page).mean() < PAGE_SHARE:
         return np.zeros(colours.shape[:2], bool)
     return colour_distance(colours, page) <= FLAT_THRESHOLD
+
+
+def _page_unlike_the_holes(
+    colours: np.ndarray, ring: np.ndarray, found: np.ndarray, holes: np.ndarray
+) -> np.ndarray:
+    """Positions of `found` (holes drawn on the `ring`) that show the page (`_shows_the_page`)
+    where no hole drawn inside the grid (`holes`) does: within a flat edge of the page, more than
+    a flat edge off every such hole and nearer the page than any. None where no hole is drawn
+    inside, or where one shows the page itself (holes drawn in nearly the page's colour on a dark
+    page: the two cannot be told apart)."""
+    none = np.zeros(colours.shape[:2], bool)
+    if not found.any() or not holes.any():
+        return none
+    shows = _shows_the_page(colours, ring)
+    if not (shows & found).any() or shows[holes].any():
+        return none
+    to_page = colour_distance(colours, commonest_colour(colours[ring]))
+    to_holes = np.min(
+        [colour_distance(colours, np.broadcast_to(h, colours.shape)) for h in colours[holes]], axis=0
+    )
+    return found & shows & (to_holes > FLAT_THRESHOLD) & (to_page < to_holes)
 
 
 def _two_along_a_side(found: np.ndarray) -> bool:

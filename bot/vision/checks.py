@@ -168,6 +168,13 @@ def edge_check(reading: Reading) -> Check:
     if reading.leaving:
         shown = ", ".join(str(list(cell)) for cell in reading.leaving[:4])
         return Check("edge", False, f"a band of the path leaves the grid at {shown}: the grid is cut short")
+    if reading.goes_on:
+        return Check(
+            "edge",
+            False,
+            f"the grid's lines go on past its {' and '.join(reading.goes_on)} side between cells of"
+            " its colour: a part of the board",
+        )
     if not reading.left_out:
         return Check("edge", True, "no marked cell just outside the grid, no band leaving it")
     shown = ", ".join(str(list(cell)) for cell in reading.left_out[:4])

@@ -45,7 +45,9 @@ def sides_going_on(
         "left": (own[:, 0], known[:, 0]),
         "right": (own[:, -1], known[:, -1]),
     }
-    return tuple(side for side in SIDES if _lines_going_on(image, lattice, box, side, *edges[side]) >= MIN_LINES)
+    return tuple(
+        side for side in SIDES if _lines_going_on(image, lattice, box, side, *edges[side]) >= MIN_LINES
+    )
 
 
 def _lines_going_on(
@@ -62,10 +64,12 @@ def _lines_going_on(
     )
     if last - first < MIN_LINES + 1:
         return 0
+    # the boundary between the side's positions and the ring past them, and the strip beyond it
+    inner, outer = (r0, r1) if along_rows else (c0, c1)
     outward = -1 if side in ("top", "left") else 1
-    border = ob + pb * ((r0 if along_rows else c0) - 0.5) if outward < 0 else ob + pb * ((r1 if along_rows else c1) - 0.5)
+    border = ob + pb * ((inner if outward < 0 else outer) - 0.5)
     near, far = border + outward * NEAR * pb, border + outward * FAR * pb
-    b0, b1 = int(round(min(near, far))), int(round(max(near, far)))
+    b0, b1 = round(min(near, far)), round(max(near, far))
     a0, a1 = int(round(oa + pa * first)), int(round(oa + pa * (last - 1)))
     height, width = image.shape[:2]
     extent = height if along_rows else width
@@ -81,7 +85,7 @@ def _lines_going_on(
         line = oa + pa * (first + k + 0.5)  # between position k and k + 1 along the side
         if not known[k] or not known[k + 1] or not (np.abs(at - line) <= LINE_NEAR * pa + 1).any():
             continue
-        before = strip[:, int(line - SIDE_FAR * pa) : int(line - SIDE_NEAR * pa)]
+        before = strip[:, max(0, int(line - SIDE_FAR * pa)) : max(0, int(line - SIDE_NEAR * pa))]
         after = strip[:, int(line + SIDE_NEAR * pa) + 1 : int(line + SIDE_FAR * pa) + 1]
         if not before.size or not after.size:
             continue

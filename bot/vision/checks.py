@@ -162,8 +162,9 @@ def frame_check(reading: Reading, page: np.ndarray) -> Check:
 
 
 def edge_check(reading: Reading) -> Check:
-    """No marked cell (a flag, a letter, a frame) lies just outside the grid, beside it, and no
-    band of the path crosses out of it: either means the grid was cut short (or UI touches it),
+    """No marked cell (a flag, a letter, a frame) lies just outside the grid, beside it, no band
+    of the path crosses out of it, and the grid's own lines go on past none of its sides between
+    cells of its colour (`styles.goes_on`): each means the grid was cut short (or UI touches it),
     so the board is not trusted."""
     if reading.leaving:
         shown = ", ".join(str(list(cell)) for cell in reading.leaving[:4])

@@ -2664,3 +2664,24 @@ def test_a_ring_hole_in_the_page_s_colour_is_the_page_only_where_no_hole_inside_
     near = colours.copy()
     near[1, 1] = [14.0, 14.0, 36.0]  # the hole inside within a flat edge of the page
     assert not _page_unlike_the_holes(near, ring, found, inside).any()
+
+
+A_PART_OF_A_BOARD = {
+    23014: "look 23's complete screen: a panel over a tall board's middle, 2 rows below read as a level",
+    19004: "look 19's fresh level: a framed 9x3 grid whose faint row lines left 5 of its rows read",
+}
+"""Screens of teach_bench's looks (level seed L*1000+k in look L) where a part of a board read as the
+whole: past a side of the grid read, the grid's own lines between its columns go on, with the colour
+of the cells beside them on both sides (a strip of the next row under a panel's edge; rows whose
+line beyond was too faint to bound them, taken for the page going on). The page, a frame, a panel or
+a row of buttons carries no such lines: the grid goes on, and the board is refused
+(`styles.goes_on`, `checks.edge_check`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_PART_OF_A_BOARD))
+def test_a_grid_whose_lines_go_on_past_its_side_is_a_part(seed: int) -> None:
+    shown = sample(seed, look_from_seed(seed // 1000))
+    found = detect(shown.image, read_text=False)
+    assert not found.ok and "lines go on past" in (found.reason or ""), (
+        f"{A_PART_OF_A_BOARD[seed]}: {found.reason}"
+    )

@@ -162,12 +162,20 @@ def frame_check(reading: Reading, page: np.ndarray) -> Check:
 
 
 def edge_check(reading: Reading) -> Check:
-    """No marked cell (a flag, a letter, a frame) lies just outside the grid, beside it, and no
-    band of the path crosses out of it: either means the grid was cut short (or UI touches it),
+    """No marked cell (a flag, a letter, a frame) lies just outside the grid, beside it, no band
+    of the path crosses out of it, and the grid's own lines go on past none of its sides between
+    cells of its colour (`styles.goes_on`): each means the grid was cut short (or UI touches it),
     so the board is not trusted."""
     if reading.leaving:
         shown = ", ".join(str(list(cell)) for cell in reading.leaving[:4])
         return Check("edge", False, f"a band of the path leaves the grid at {shown}: the grid is cut short")
+    if reading.goes_on:
+        return Check(
+            "edge",
+            False,
+            f"the grid's lines go on past its {' and '.join(reading.goes_on)} side between cells of"
+            " its colour: a part of the board",
+        )
     if not reading.left_out:
         return Check("edge", True, "no marked cell just outside the grid, no band leaving it")
     shown = ", ".join(str(list(cell)) for cell in reading.left_out[:4])

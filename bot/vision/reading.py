@@ -80,6 +80,9 @@ class Reading:
     # (members in the gaps' colour, flat members): the lattice's own shapes read as the gaps
     # between them say the gaps' colour was not found (`tiles.members_in_gaps`, `checks.gaps_check`)
     members_in_gaps: tuple[int, int] = (0, 0)
+    # the sides of the grid past which its own lines go on between cells of its colour: the grid
+    # read is a part of the board (`styles.goes_on`, `checks.edge_check`)
+    goes_on: tuple[str, ...] = ()
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -41,6 +41,7 @@ from onestroke.bot.vision.sampling import (
     square_offsets,
 )
 from onestroke.bot.vision.styles.apart import set_apart
+from onestroke.bot.vision.styles.goes_on import sides_going_on
 from onestroke.solver.board import Cell
 
 # a style's classifier: (image, lattice, background, box) -> (kinds, colours) of the box's positions
@@ -293,6 +294,7 @@ def read_grid(
         walls_right=walls_right & pairs_right,
         walls_down=walls_down & pairs_down,
         around=ring_colours,
+        goes_on=sides_going_on(image, lattice, box, kinds, colours, grounds),
     )
 
 

@@ -54,7 +54,7 @@ def set_apart(
         # cut where the grid's own lines go on across the window, too faint for the colour test: a
         # row of the board's cells split by them is cells side by side, no shape wider than a cell
         # (seed 1357). A button's words never run straight across it
-        across = _grid_lines_across(image, (x0, x1, y0, y1), lattice, along_rows)
+        across = grid_lines_across(image, (x0, x1, y0, y1), lattice, along_rows)
         mask = same(window, colours[r, c].astype(np.int16)) & ~across[::step, ::step]
         if ground is not None and near < COLOUR_TOLERANCE:
             # a shape a shade off the gaps' colour (buttons as pale as the tiles on a page as pale
@@ -87,7 +87,7 @@ LINE_SPAN = 3  # px either side of a column its step is measured against
 SEGMENTS = 4  # the window's height (width) in parts, each crossed by a line that goes across
 
 
-def _grid_lines_across(
+def grid_lines_across(
     image: np.ndarray, window: tuple[int, int, int, int], lattice: Lattice, along_rows: bool
 ) -> np.ndarray:
     """The pixels of the window (x0, x1, y0, y1) on a line of the grid's own going straight across

@@ -33,6 +33,7 @@ from benchmarks.looks_bench import (  # noqa: E402
     write_negative,
     write_seed,
 )
+from benchmarks.teach_bench import outcome_of  # noqa: E402
 from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.labels import parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
@@ -2582,3 +2583,83 @@ def test_a_position_nearer_the_page_at_its_row_or_column_than_any_tile_is_the_pa
     assert page[1, 2] and page[2, 1] and page[0, 0]
     assert not page[1, 1] and not page[2, 2]
     assert not _nearer_the_page(colours, np.empty((0, 3))).any()
+
+
+def _teach_bench_screen(level_seed: int) -> Sample:
+    """teach_bench's screen `level_seed`: a level of look `level_seed // 1000`, drawn in that look."""
+    return sample(level_seed, look_from_seed(level_seed // 1000))
+
+
+A_RED_GOAL_LEFT_ALONE = {
+    60004: "look 60, half drawn: every cell walked but the red goal, beside the head: read plain, no end",
+    60016: "look 60, half drawn: every cell walked but the red goal: read plain, no end",
+}
+"""Half-drawn screens whose path has walked every cell but the goal, a red tile: the plain colour
+was taken from that one cell (the largest colour group no band touches), so the goal read as a
+plain cell and the board had no end. A family of one proves no plain colour; a red tile, where
+the path is not near red, is the goal (`roles._red_alone`): read exactly."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_RED_GOAL_LEFT_ALONE))
+def test_a_red_goal_left_alone_is_no_plain_cell(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "half" and shown.look.end_marker == "red", A_RED_GOAL_LEFT_ALONE[seed]
+    outcome, why = outcome_of(shown, detect(shown.image, read_text=False), 0.0)
+    assert outcome == "exact", f"{A_RED_GOAL_LEFT_ALONE[seed]}: {outcome}, {why}"
+
+
+A_FLAG_UNDER_A_RING = {
+    78006: "look 78, a fresh level: the start's two next steps ringed, a flag under one ring: read plain",
+}
+"""Fresh levels whose start's next steps are ringed, the goal among them with its flag under its
+ring: the flag leaves the cell's middle plain, so both were thin marks, rings on the next steps,
+and the goal was lost. A ring drawn unlike every other ring around a fresh start is a goal under
+its ring (`roles._ring_unlike_the_rest`); with two, which one is not told: refused."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_FLAG_UNDER_A_RING))
+def test_a_flag_under_a_ring_on_a_fresh_start_s_next_step_is_no_plain_cell(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "level" and shown.look.next_rings, A_FLAG_UNDER_A_RING[seed]
+    found = detect(shown.image, read_text=False)
+    assert found.board is None, f"{A_FLAG_UNDER_A_RING[seed]}: read {found.board}"
+    assert "drawn unlike" in (found.reason or ""), found.reason
+
+
+PLAIN_CELLS_NEAR_THE_PAGE = {
+    15016: "look 15, half drawn: a framed grid, a noisy pale page, the top row of plain cells read as holes",
+    41003: "look 41, half drawn: a framed grid, a gradient page, the plain cells read as holes, holes plain",
+}
+"""Half-drawn screens whose plain cells are a shade off a pale page, within the colour tolerance of
+its commonest colour (20-28 levels off it): with most of the board walked they are not the
+commonest cells, so `styles._page_showing` took them for holes showing the page, and the real
+holes (the field inside the frame) for plain cells. A hole shows the page where it lies (the page
+at its row's or its column's ends, taken across between them), within a flat edge of it
+(`styles._off_the_page_beside`): 41003 is read exactly, 15016 refused, neither misread."""
+
+
+@pytest.mark.parametrize("seed", sorted(PLAIN_CELLS_NEAR_THE_PAGE))
+def test_plain_cells_a_shade_off_the_page_are_no_holes_showing_it(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "half" and shown.look.cell_style == "framed", PLAIN_CELLS_NEAR_THE_PAGE[seed]
+    outcome, why = outcome_of(shown, detect(shown.image, read_text=False), 0.0)
+    assert outcome == ("exact" if seed == 41003 else "refused"), f"{PLAIN_CELLS_NEAR_THE_PAGE[seed]}: {why}"
+
+
+def test_the_page_beside_a_position_is_taken_across_its_row_and_column() -> None:
+    """`styles._off_the_page_beside` on a page shaded from left to right, buttons in the cells'
+    colour under the board: a hole in the shade of the page where it lies is 0 off it; a plain cell
+    a shade off the page is off it by that shade, though the ring at its column's foot (a button)
+    is its colour."""
+    from onestroke.bot.vision.styles import _off_the_page_beside
+
+    cell = [190.0, 228.0, 198.0]
+    rows, cols = 3, 3
+    shade = np.array([[200.0 + 6 * c, 230.0, 200.0] for c in range(cols + 2)])
+    around = np.repeat(shade[None], rows + 2, axis=0)
+    around[-1, 1:-1] = cell  # the buttons under the board
+    colours = around[1:-1, 1:-1].copy()
+    colours[0, 0] = colours[1, 1] = cell  # plain cells; the rest show the page
+    off = _off_the_page_beside(around, colours)
+    assert off[2, 2] == 0 and off[0, 1] == 0
+    assert off[0, 0] > 14 and off[1, 1] > 14

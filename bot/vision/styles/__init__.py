@@ -336,10 +336,7 @@ def _page_showing(
     marked = (kinds == MARK) | (kinds == FIGURE)
     if same(page, commonest_colour(colours[cell])) or same(grounds[marked], page).any():
         return np.zeros(kinds.shape, bool)
-    # (in the page's colour where it lies: plain cells a shade off a pale page are within the
-    # colour tolerance of it too, 20-28 levels off where the page showing through is 0-14)
     shown = (cell | (kinds == FOREIGN)) & same(colours, page)
-    shown &= _off_the_page_beside(around, colours) <= PAGE_SHOWN
     if ((kinds == FOREIGN) & shown).any():  # an unknown position shows the page only where it is flat
         core = sample(image, lattice, box, CORE)
         flat = same(core, colours[:, :, None, :]).mean(axis=2) >= PAGE_FLAT
@@ -362,20 +359,6 @@ def _page_showing(
         if (len(patch) > 1 or not cell[patch[0]]) and any(lines[m] for m in patch):
             out[tuple(np.transpose(patch))] = False
     return out
-
-
-def _off_the_page_beside(around: np.ndarray, colours: np.ndarray) -> np.ndarray:
-    """For each position of the grid, how far (levels, max over the channels) its colour is from
-    the page where it lies: the page read at the two ends of its row on the ring `around` the grid
-    (R + 2, C + 2, 3) and taken across between them, and likewise down its column; the nearer of
-    the two. A hole shows the page at its own place, which on a shading page (a gradient) is the
-    page beside it on its row or column, not the page's commonest colour."""
-    rows, cols = colours.shape[:2]
-    across = (np.arange(1, cols + 1) / (cols + 1))[None, :, None]
-    down = (np.arange(1, rows + 1) / (rows + 1))[:, None, None]
-    by_row = around[1:-1, :1] * (1 - across) + around[1:-1, -1:] * across
-    by_column = around[:1, 1:-1] * (1 - down) + around[-1:, 1:-1] * down
-    return np.minimum(colour_distance(colours, by_row), colour_distance(colours, by_column))
 
 
 def _patches(where: np.ndarray, right: np.ndarray, down: np.ndarray) -> list[list[Cell]]:
@@ -407,7 +390,6 @@ def _patches(where: np.ndarray, right: np.ndarray, down: np.ndarray) -> list[lis
 
 
 PAGE_SHARE = 0.5  # of the ring around the grid in one colour: the page (a gradient has none)
-PAGE_SHOWN = FLAT_THRESHOLD  # levels off the page where it lies, at most: a hole shows no edge against it
 PAGE_FLAT = 0.95  # share of an unknown position's middle in its colour: the page seen flat (as a cell is)
 
 

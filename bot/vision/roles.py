@@ -585,10 +585,10 @@ def _ring_unlike_the_rest(reading: Reading, rings: list[Cell]) -> str | None:
 
     Around a fresh start the rings of a board read exactly may differ a little more than
     RING_ALIKE pair by pair (seed 1960: four rings on dots, JPEG q75, two pairs 5.2 apart), but no
-    ring from all the others did on the seeds measured; a goal's mark under its ring (a flag drawn small, which
-    leaves the middle plain) is unlike all of them (look 78, level 78006: a flag under the ring of
-    one of the start's two next steps, 7.4 apart, read as a plain next step and the goal lost). With
-    two rings, neither can be told for the goal: the board is refused."""
+    ring from all the others did on the seeds measured; a goal's mark under its ring (a flag
+    drawn small, which leaves the middle plain) is unlike all of them (look 78, level 78006: a
+    flag under the ring of one of the start's two next steps, 7.4 apart, read as a plain next
+    step and the goal lost). With two rings, neither can be told for the goal: refused."""
     if reading.patches is None or len(rings) < 2:
         return None
     for ring in rings:

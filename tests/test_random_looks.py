@@ -35,6 +35,7 @@ from benchmarks.looks_bench import (  # noqa: E402
     write_negative,
     write_seed,
 )
+from benchmarks.teach_bench import outcome_of  # noqa: E402
 from onestroke.bot.cli import main  # noqa: E402
 from onestroke.bot.labels import parse_label  # noqa: E402
 from onestroke.bot.vision import detect  # noqa: E402
@@ -2685,3 +2686,44 @@ def test_a_grid_whose_lines_go_on_past_its_side_is_a_part(seed: int) -> None:
     assert not found.ok and "lines go on past" in (found.reason or ""), (
         f"{A_PART_OF_A_BOARD[seed]}: {found.reason}"
     )
+
+
+def _teach_bench_screen(level_seed: int) -> Sample:
+    """teach_bench's screen `level_seed`: a level of look `level_seed // 1000`, drawn in that look."""
+    return sample(level_seed, look_from_seed(level_seed // 1000))
+
+
+A_RED_GOAL_LEFT_ALONE = {
+    60004: "look 60, half drawn: every cell walked but the red goal, beside the head: read plain, no end",
+    60016: "look 60, half drawn: every cell walked but the red goal: read plain, no end",
+}
+"""Half-drawn screens whose path has walked every cell but the goal, a red tile: the plain colour
+was taken from that one cell (the largest colour group no band touches), so the goal read as a
+plain cell and the board had no end. A family of one proves no plain colour; a red tile, where
+the path is not near red, is the goal (`roles._red_alone`): read exactly."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_RED_GOAL_LEFT_ALONE))
+def test_a_red_goal_left_alone_is_no_plain_cell(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "half" and shown.look.end_marker == "red", A_RED_GOAL_LEFT_ALONE[seed]
+    outcome, why = outcome_of(shown, detect(shown.image, read_text=False), 0.0)
+    assert outcome == "exact", f"{A_RED_GOAL_LEFT_ALONE[seed]}: {outcome}, {why}"
+
+
+A_FLAG_UNDER_A_RING = {
+    78006: "look 78, a fresh level: the start's two next steps ringed, a flag under one ring: read plain",
+}
+"""Fresh levels whose start's next steps are ringed, the goal among them with its flag under its
+ring: the flag leaves the cell's middle plain, so both were thin marks, rings on the next steps,
+and the goal was lost. A ring drawn unlike every other ring around a fresh start is a goal under
+its ring (`roles._ring_unlike_the_rest`); with two, which one is not told: refused."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_FLAG_UNDER_A_RING))
+def test_a_flag_under_a_ring_on_a_fresh_start_s_next_step_is_no_plain_cell(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "level" and shown.look.next_rings, A_FLAG_UNDER_A_RING[seed]
+    found = detect(shown.image, read_text=False)
+    assert found.board is None, f"{A_FLAG_UNDER_A_RING[seed]}: read {found.board}"
+    assert "drawn unlike" in (found.reason or ""), found.reason

@@ -91,6 +91,8 @@ def interpret(reading: Reading) -> Roles:
         order, problem = _chain_without_a_join_at_an_end(reading, edges, order, problem)
     path_check = Check("path", problem is None, problem or _path_detail(order))
     in_path = set(order or ())
+    if _red_alone(reading, cells, between_cells, colour, plain_colour, walked_colour) is not None:
+        plain_colour = None  # the one cell left no plain cell but the goal's red: no plain cell shown
     # cells of neither the plain nor the path's colour: a start of its own colour, or trouble
     others = [
         c for c in cells if c not in in_path and (plain_colour is None or not same(colour[c], plain_colour))
@@ -119,7 +121,10 @@ def interpret(reading: Reading) -> Roles:
         heads = ends if order else [e for e in ends if e not in rings]
         ringed = _ringed_by(reading, rings, open_cells, in_path, heads)
         # with a path drawn, every next step marked but not alike: a ring, and a goal under one?
-        unlike = _unlike_rings(reading, rings) if ringed is not None and order else None
+        # (around a fresh start: one of them unlike every other, a flag under its ring)
+        unlike = None
+        if ringed is not None:
+            unlike = _unlike_rings(reading, rings) if order else _ring_unlike_the_rest(reading, rings)
         if unlike is not None:
             ringed = None
         if ringed is None and order:  # the rings beside the head, and one thin mark unlike them
@@ -572,6 +577,25 @@ def _unlike_rings(reading: Reading, rings: list[Cell]) -> str | None:
     apart = [(_apart(reading.patches, a, b), a, b) for i, a in enumerate(rings) for b in rings[i + 1 :]]
     most, a, b = max(apart)
     return f"{list(a)}, {list(b)}" if most > RING_ALIKE else None
+
+
+def _ring_unlike_the_rest(reading: Reading, rings: list[Cell]) -> str | None:
+    """With no path drawn: one of `rings` drawn unlike every other one (their patches farther
+    apart than RING_ALIKE), shown with the one nearest it, or None.
+
+    Around a fresh start the rings of a board read exactly may differ a little more than
+    RING_ALIKE pair by pair (seed 1960: four rings on dots, JPEG q75, two pairs 5.2 apart), but no
+    ring from all the others did on the seeds measured; a goal's mark under its ring (a flag
+    drawn small, which leaves the middle plain) is unlike all of them (look 78, level 78006: a
+    flag under the ring of one of the start's two next steps, 7.4 apart, read as a plain next
+    step and the goal lost). With two rings, neither can be told for the goal: refused."""
+    if reading.patches is None or len(rings) < 2:
+        return None
+    for ring in rings:
+        apart = sorted((_apart(reading.patches, ring, other), other) for other in rings if other != ring)
+        if apart[0][0] > RING_ALIKE:
+            return f"{list(ring)}, {list(apart[0][1])}"
+    return None
 
 
 RING_ALIKE = 5.0  # levels a patch pixel apart, on average: the same ring drawn on two cells
@@ -1202,6 +1226,33 @@ def _red_goal(
     if near or (walked_colour is not None and _red_distance(walked_colour) < NOT_RED):
         return None
     return reds[0]
+
+
+def _red_alone(
+    reading: Reading,
+    cells: list[Cell],
+    between_cells: dict[tuple[Cell, Cell], np.ndarray],
+    colour: dict[Cell, np.ndarray],
+    plain_colour: np.ndarray | None,
+    walked_colour: np.ndarray | None,
+) -> Cell | None:
+    """The one cell no band touches, where it is red and the path is not near red: the plain
+    colour was taken from it alone, and it is the goal's sign rather than a plain cell.
+
+    The plain colour is the largest colour group of the cells no band touches; where the drawn
+    path has walked every cell but one, that group is the one cell left, whatever it is. A family
+    of one proves no plain colour: the last plain cell, or a goal of its own colour (look 60,
+    level 60004: the red goal, the only cell left beside the path's head, read as a plain cell
+    and the goal lost). Red, where the path is not, is what the genre marks a goal with (as
+    `_red_goal` takes it); the cell is then no plain cell, and the rules for a tile of its own
+    colour read it."""
+    if plain_colour is None or walked_colour is None or _red_distance(walked_colour) < NOT_RED:
+        return None
+    touched = {cell for pair in between_cells for cell in pair}
+    left = [c for c in cells if c not in touched]
+    if len(left) != 1 or _red_distance(colour[left[0]]) > RED_HUE:
+        return None
+    return left[0]
 
 
 def _red_off_the_path(

@@ -789,6 +789,11 @@ def _joins_beside_marks(
             continue
         if plain_colour is not None and same(g, plain_colour):
             continue
+        if MARK not in (kinds[a], kinds[b]) and reading.walled(a, b):
+            # a figure's band crosses the line between the cells; a wall straight across it, through
+            # both centres, is the grid's line beside a tile drawn to it (a hole drawn as a grey
+            # tile beside a start's disc, look 15's level 11); a frame around a mark walls its own step
+            continue
         path_colours = [reading.colours[x] for x in (a, b) if kinds[x] == CELL]
         if reading.figure_in_path_colour:
             path_colours += [reading.edges[x] for x in (a, b) if kinds[x] == FIGURE]
@@ -858,6 +863,9 @@ def _covered_joins(
             and degree.get(cell, 0) <= most
             and (plain_colour is None or not same(colour[cell], plain_colour))
             and (walked_colour is None or same(colour[cell], walked_colour))
+            # a band hidden under the figure lies over the gap: a wall straight across it, through
+            # both centres, is the grid's line bare (a hole drawn as a grey tile beside a disc)
+            and not reading.walled(figure, cell)
         ]
         if len(beside) > 1:
             beside = [cell for cell in beside if reading.wide(figure, cell)]
@@ -895,7 +903,9 @@ def _lined_into(
         into = [
             n
             for n in reading.neighbours(m)
-            if degree.get(n, 0) <= 1 and bool(reading.lines_to[n][ARM_BACK[(n[0] - m[0], n[1] - m[1])]])
+            if degree.get(n, 0) <= 1
+            and bool(reading.lines_to[n][ARM_BACK[(n[0] - m[0], n[1] - m[1])]])
+            and not _walled_from_a_mark(reading, m, n)
         ]
         if len(into) == 1:
             out.append(tuple(sorted((m, into[0]))))
@@ -1084,10 +1094,15 @@ def _field_edge(
     """Whether a "band" from `hole` (a position showing the field) to `other` is no join: the
     field itself between two of `shown` side by side (a framed grid draws its thin lines there
     too, missed as between any two cells), or, beside a plain cell, the colour of just one of the
-    two (one's own edge up to a line too thin for the samples). A join of the path is in the
-    path's colour on both sides, or in a colour of its own (a band over them)."""
+    two (one's own edge up to a line too thin for the samples), or, beside a figure, the field's
+    colour up to a wall (look 15's level 11: holes drawn as grey tiles beside a start's disc). A
+    join of the path is in the path's colour on both sides, or in a colour of its own (a band
+    over them)."""
     if other in shown:
         return bool(same(band, reading.colours[hole]))
+    if reading.kinds[other] == FIGURE:  # beside a figure, the field's own colour up to a bare line
+        # straight across the gap through both centres: no band hidden under the figure crosses it
+        return bool(same(band, reading.colours[hole])) and reading.walled(hole, other)
     if reading.kinds[other] != CELL or not same(reading.colours[other], plain_colour):
         return False
     return _one_sided(band, reading.colours[hole], reading.colours[other], plain_colour)
@@ -1273,9 +1288,35 @@ def _with_the_first_step(reading: Reading, order: list[Cell], odd: _Odd) -> list
     if len(beside) != 1:
         return order
     (step,) = beside
-    if not _crossed(reading, start, step):
+    if not _crossed(reading, start, step) or _no_first_step(reading, start, step, odd):
         return order
     return [start, *order] if step == order[0] else [*order, start]
+
+
+def _no_first_step(reading: Reading, start: Cell, step: Cell, odd: _Odd) -> bool:
+    """Whether a position off the chain beside its end cannot be the start the path left from.
+
+    The red tile is the goal, never the start (look 60's level 5: the red goal beside a start
+    whose S sits in a frame's corner, unread, was joined as the start). A tile of a colour of
+    its own, neither the path's nor carrying an S, across a wall straight through both centres
+    (`Reading.walled`): nothing crosses that gap, so no step does (look 19's level 1: a hole drawn
+    dark beside a start's disc in the path's colour). A start tile in the path's colour is not
+    asked: a thin dark line of the path into it reads as a wall where the grid's lines are as dark
+    (seed 44), and an S's frame walls the step out of it."""
+    if start == odd.red_goal:
+        return True
+    own_colour = odd.letters.get(start) != "S" and start not in odd.path_coloured
+    return own_colour and reading.walled(start, step)
+
+
+def _walled_from_a_mark(reading: Reading, mark: Cell, cell: Cell) -> bool:
+    """Whether a wall crosses straight, through both centres, the gap a centre line from `cell`
+    would run through into the marked tile `mark`: a line into it crosses the gap on that middle
+    line, so no line does. The arm read from `cell` toward it is a start's disc drawn over the
+    line's first end, the gap beside a hole drawn as a grey tile to the grid's line (look 45's
+    level 9: two holes drawn as inner squares, one joined as the head). Figures are not asked: a
+    thin dark line into the head reads as a wall where the grid's lines are as dark (seed 44)."""
+    return reading.kinds[mark] == MARK and reading.walled(mark, cell)
 
 
 def _path_detail(order: list[Cell] | None) -> str:

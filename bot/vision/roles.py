@@ -898,14 +898,12 @@ def _lined_into(
     degree = _degrees(edges)
     out = []
     for m in covered:
-        if degree.get(m, 0) or m in reading.letters:
+        if degree.get(m, 0) or m in reading.letters or _a_drawn_hole(reading, m):
             continue
         into = [
             n
             for n in reading.neighbours(m)
-            if degree.get(n, 0) <= 1
-            and bool(reading.lines_to[n][ARM_BACK[(n[0] - m[0], n[1] - m[1])]])
-            and not _walled_from_a_mark(reading, m, n)
+            if degree.get(n, 0) <= 1 and bool(reading.lines_to[n][ARM_BACK[(n[0] - m[0], n[1] - m[1])]])
         ]
         if len(into) == 1:
             out.append(tuple(sorted((m, into[0]))))
@@ -1309,14 +1307,15 @@ def _no_first_step(reading: Reading, start: Cell, step: Cell, odd: _Odd) -> bool
     return own_colour and reading.walled(start, step)
 
 
-def _walled_from_a_mark(reading: Reading, mark: Cell, cell: Cell) -> bool:
-    """Whether a wall crosses straight, through both centres, the gap a centre line from `cell`
-    would run through into the marked tile `mark`: a line into it crosses the gap on that middle
-    line, so no line does. The arm read from `cell` toward it is a start's disc drawn over the
-    line's first end, the gap beside a hole drawn as a grey tile to the grid's line (look 45's
-    level 9: two holes drawn as inner squares, one joined as the head). Figures are not asked: a
-    thin dark line into the head reads as a wall where the grid's lines are as dark (seed 44)."""
-    return reading.kinds[mark] == MARK and reading.walled(mark, cell)
+def _a_drawn_hole(reading: Reading, mark: Cell) -> bool:
+    """Whether the marked tile `mark` is one of a family of holes drawn as a grey square over a
+    tile (`_grey_squares`, with another marked position alike): a start's or the head's marker
+    is one of a kind, so no line runs into such a tile (look 45's level 9: two inner-square holes
+    above the start's disc, whose round middle reads as an arm up; the lower hole was joined as
+    the head and the path read from the wrong end)."""
+    if reading.kinds[mark] != MARK:
+        return False
+    return any(other != mark and _grey_squares(reading, [mark, other]) for other in reading.positions(MARK))
 
 
 def _path_detail(order: list[Cell] | None) -> str:

@@ -789,10 +789,9 @@ def _joins_beside_marks(
             continue
         if plain_colour is not None and same(g, plain_colour):
             continue
-        if MARK not in (kinds[a], kinds[b]) and reading.walled(a, b):
-            # a figure's band crosses the line between the cells; a wall straight across it, through
-            # both centres, is the grid's line beside a tile drawn to it (a hole drawn as a grey
-            # tile beside a start's disc, look 15's level 11); a frame around a mark walls its own step
+        # (a figure's one step, nothing else walked: into a cell of a colour repeated off the path, none)
+        alone = band_colour is None and FIGURE in (kinds[a], kinds[b])
+        if alone and _one_of_a_family(reading, a if kinds[a] == CELL else b, set(), plain_colour):
             continue
         path_colours = [reading.colours[x] for x in (a, b) if kinds[x] == CELL]
         if reading.figure_in_path_colour:
@@ -847,6 +846,7 @@ def _covered_joins(
     neither: which one the figure hides would be a guess.
     """
     degree = _degrees(edges)
+    joined = set(degree)
     out = []
     for figure in figures:
         # joined to nothing yet: the band to the cell before it is hidden, and that cell is an
@@ -863,9 +863,7 @@ def _covered_joins(
             and degree.get(cell, 0) <= most
             and (plain_colour is None or not same(colour[cell], plain_colour))
             and (walked_colour is None or same(colour[cell], walked_colour))
-            # a band hidden under the figure lies over the gap: a wall straight across it, through
-            # both centres, is the grid's line bare (a hole drawn as a grey tile beside a disc)
-            and not reading.walled(figure, cell)
+            and (walked_colour is not None or not _one_of_a_family(reading, cell, joined, plain_colour))
         ]
         if len(beside) > 1:
             beside = [cell for cell in beside if reading.wide(figure, cell)]
@@ -876,6 +874,24 @@ def _covered_joins(
         ):
             out.append(tuple(sorted((figure, beside[0]))))
     return out  # type: ignore[return-value]
+
+
+def _one_of_a_family(
+    reading: Reading, cell: Cell, joined: set[Cell], plain_colour: np.ndarray | None
+) -> bool:
+    """Whether the cell `cell` shares its colour, neither plain nor nothing, with another cell no
+    join reaches: with no band between two cells (nothing walked but a figure's one step), that
+    colour is a look repeated off the path (holes drawn as grey tiles), not the path's, which
+    only walked cells take (look 15's level 11: a hole beside the start's disc joined as a step)."""
+    if reading.kinds[cell] != CELL:
+        return False
+    mine = reading.colours[cell]
+    if plain_colour is not None and same(mine, plain_colour):
+        return False
+    return any(
+        other != cell and other not in joined and bool(same(reading.colours[other], mine))
+        for other in reading.positions(CELL)
+    )
 
 
 def _degrees(edges: list[tuple[Cell, Cell]]) -> dict[Cell, int]:

@@ -2727,3 +2727,30 @@ def test_a_flag_under_a_ring_on_a_fresh_start_s_next_step_is_no_plain_cell(seed:
     found = detect(shown.image, read_text=False)
     assert found.board is None, f"{A_FLAG_UNDER_A_RING[seed]}: read {found.board}"
     assert "drawn unlike" in (found.reason or ""), found.reason
+
+
+BESIDE_THE_START = {
+    15011: "framed, holes drawn as grey tiles to the grid's lines: the one beside the disc joined as a step",
+    19001: "framed, a hole drawn dark beside a disc in the path's colour: joined as the path's first step",
+    45009: "framed, two holes drawn as inner squares: the one above the start's disc joined as the head",
+    60005: "round tiles, the S in its frame's corner unread: the red goal beside it joined as the start",
+}
+"""Levels of other looks (the teaching benchmark's, level seed = look * 1000 + level) where a position
+beside the start was read as the start or a step: a hole drawn as a tile to the grid's line reads as
+a "band" or a line into the gap beside it, and a tile of its own colour beside the path's end was
+taken for a start whose first step its mark hides. A wall straight across the gap through both
+centres (`Reading.walled`) is crossed by no step: no join of a figure, no line into a marked tile
+and no hidden first step from a tile of its own colour across it; the red goal is never the start.
+Read exactly, or refused (`BESIDE_THE_START_REFUSED`), never misread."""
+BESIDE_THE_START_REFUSED = {19001, 60005}  # a dark tile, an unread S: nothing tells the ends apart
+
+
+@pytest.mark.parametrize("seed", sorted(BESIDE_THE_START))
+def test_a_hole_or_goal_beside_the_start_is_no_start_or_step(seed: int) -> None:
+    shown = sample(seed, look_from_seed(seed // 1000))
+    found = detect(shown.image, read_text=False)
+    if seed in BESIDE_THE_START_REFUSED:
+        assert not found.ok, f"{BESIDE_THE_START[seed]}: read {found.board} {found.walked}"
+        return
+    assert found.ok, f"{BESIDE_THE_START[seed]}: {found.reason}"
+    assert found.board == shown.truth.board and found.walked == shown.truth.walked, BESIDE_THE_START[seed]

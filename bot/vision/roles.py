@@ -813,6 +813,10 @@ def _joins_beside_marks(
             continue
         if plain_colour is not None and same(g, plain_colour):
             continue
+        # (a figure's one step, nothing else walked: into a cell of a colour repeated off the path, none)
+        alone = band_colour is None and FIGURE in (kinds[a], kinds[b])
+        if alone and _one_of_a_family(reading, a if kinds[a] == CELL else b, set(), plain_colour):
+            continue
         path_colours = [reading.colours[x] for x in (a, b) if kinds[x] == CELL]
         if reading.figure_in_path_colour:
             path_colours += [reading.edges[x] for x in (a, b) if kinds[x] == FIGURE]
@@ -866,6 +870,7 @@ def _covered_joins(
     neither: which one the figure hides would be a guess.
     """
     degree = _degrees(edges)
+    joined = set(degree)
     out = []
     for figure in figures:
         # joined to nothing yet: the band to the cell before it is hidden, and that cell is an
@@ -882,6 +887,7 @@ def _covered_joins(
             and degree.get(cell, 0) <= most
             and (plain_colour is None or not same(colour[cell], plain_colour))
             and (walked_colour is None or same(colour[cell], walked_colour))
+            and (walked_colour is not None or not _one_of_a_family(reading, cell, joined, plain_colour))
         ]
         if len(beside) > 1:
             beside = [cell for cell in beside if reading.wide(figure, cell)]
@@ -892,6 +898,24 @@ def _covered_joins(
         ):
             out.append(tuple(sorted((figure, beside[0]))))
     return out  # type: ignore[return-value]
+
+
+def _one_of_a_family(
+    reading: Reading, cell: Cell, joined: set[Cell], plain_colour: np.ndarray | None
+) -> bool:
+    """Whether the cell `cell` shares its colour, neither plain nor nothing, with another cell no
+    join reaches: with no band between two cells (nothing walked but a figure's one step), that
+    colour is a look repeated off the path (holes drawn as grey tiles), not the path's, which
+    only walked cells take (look 15's level 11: a hole beside the start's disc joined as a step)."""
+    if reading.kinds[cell] != CELL:
+        return False
+    mine = reading.colours[cell]
+    if plain_colour is not None and same(mine, plain_colour):
+        return False
+    return any(
+        other != cell and other not in joined and bool(same(reading.colours[other], mine))
+        for other in reading.positions(CELL)
+    )
 
 
 def _degrees(edges: list[tuple[Cell, Cell]]) -> dict[Cell, int]:
@@ -914,7 +938,7 @@ def _lined_into(
     degree = _degrees(edges)
     out = []
     for m in covered:
-        if degree.get(m, 0) or m in reading.letters:
+        if degree.get(m, 0) or m in reading.letters or _a_drawn_hole(reading, m):
             continue
         into = [
             n
@@ -1108,10 +1132,15 @@ def _field_edge(
     """Whether a "band" from `hole` (a position showing the field) to `other` is no join: the
     field itself between two of `shown` side by side (a framed grid draws its thin lines there
     too, missed as between any two cells), or, beside a plain cell, the colour of just one of the
-    two (one's own edge up to a line too thin for the samples). A join of the path is in the
-    path's colour on both sides, or in a colour of its own (a band over them)."""
+    two (one's own edge up to a line too thin for the samples), or, beside a figure, the field's
+    colour up to a wall (look 15's level 11: holes drawn as grey tiles beside a start's disc). A
+    join of the path is in the path's colour on both sides, or in a colour of its own (a band
+    over them)."""
     if other in shown:
         return bool(same(band, reading.colours[hole]))
+    if reading.kinds[other] == FIGURE:  # beside a figure, the field's own colour up to a bare line
+        # straight across the gap through both centres: no band hidden under the figure crosses it
+        return bool(same(band, reading.colours[hole])) and reading.walled(hole, other)
     if reading.kinds[other] != CELL or not same(reading.colours[other], plain_colour):
         return False
     return _one_sided(band, reading.colours[hole], reading.colours[other], plain_colour)
@@ -1324,9 +1353,36 @@ def _with_the_first_step(reading: Reading, order: list[Cell], odd: _Odd) -> list
     if len(beside) != 1:
         return order
     (step,) = beside
-    if not _crossed(reading, start, step):
+    if not _crossed(reading, start, step) or _no_first_step(reading, start, step, odd):
         return order
     return [start, *order] if step == order[0] else [*order, start]
+
+
+def _no_first_step(reading: Reading, start: Cell, step: Cell, odd: _Odd) -> bool:
+    """Whether a position off the chain beside its end cannot be the start the path left from.
+
+    The red tile is the goal, never the start (look 60's level 5: the red goal beside a start
+    whose S sits in a frame's corner, unread, was joined as the start). A tile of a colour of
+    its own, neither the path's nor carrying an S, across a wall straight through both centres
+    (`Reading.walled`): nothing crosses that gap, so no step does (look 19's level 1: a hole drawn
+    dark beside a start's disc in the path's colour). A start tile in the path's colour is not
+    asked: a thin dark line of the path into it reads as a wall where the grid's lines are as dark
+    (seed 44), and an S's frame walls the step out of it."""
+    if start == odd.red_goal:
+        return True
+    own_colour = odd.letters.get(start) != "S" and start not in odd.path_coloured
+    return own_colour and reading.walled(start, step)
+
+
+def _a_drawn_hole(reading: Reading, mark: Cell) -> bool:
+    """Whether the marked tile `mark` is one of a family of holes drawn as a grey square over a
+    tile (`_grey_squares`, with another marked position alike): a start's or the head's marker
+    is one of a kind, so no line runs into such a tile (look 45's level 9: two inner-square holes
+    above the start's disc, whose round middle reads as an arm up; the lower hole was joined as
+    the head and the path read from the wrong end)."""
+    if reading.kinds[mark] != MARK:
+        return False
+    return any(other != mark and _grey_squares(reading, [mark, other]) for other in reading.positions(MARK))
 
 
 def _path_detail(order: list[Cell] | None) -> str:

@@ -111,8 +111,13 @@ def write_pair(folder: Path, name: str, image: np.ndarray, label: Label) -> None
     (folder / f"{name}.txt").write_text(label_text(label), encoding="utf-8")
 
 
+def shown_of(seed: int, in_look: int | None = None) -> Sample:
+    """Seed `seed`'s random screen; with `in_look`, level `seed` drawn in look `in_look` instead."""
+    return sample(seed) if in_look is None else sample(seed, look_from_seed(in_look))
+
+
 def write_seed(folder: Path, seed: int, *, in_look: int | None = None) -> None:
-    shown = sample(seed) if in_look is None else sample(seed, look_from_seed(in_look))
+    shown = shown_of(seed, in_look)
     write_pair(folder, f"look-{seed}", shown.image, truth_label(shown))
 
 
@@ -130,7 +135,7 @@ def level_seeds(looks: Iterable[int], levels: int) -> list[int]:
 def run_seed(seed: int, *, in_look: int | None = None) -> Result:
     """Seed `seed`'s random screen, detected and compared with its truth; with `in_look`, level
     `seed` drawn in look `in_look` instead of the seed's own look."""
-    shown = sample(seed) if in_look is None else sample(seed, look_from_seed(in_look))
+    shown = shown_of(seed, in_look)
     began = time.perf_counter()
     found = detect(shown.image)
     seconds = time.perf_counter() - began

@@ -31,6 +31,7 @@ from benchmarks.looks_bench import (  # noqa: E402
     run_negative,
     run_seed,
     same_level,
+    shown_of,
     truth_label,
     write_negative,
     write_seed,
@@ -1043,6 +1044,11 @@ KNOWN_WRONG_LEVELS: dict[int, str] = {
     106001: "half drawn: 15 unwalked plain cells, one flat grey region, read as holes beside drawn holes",
 }
 """Level seeds of LOOK_LEVELS today's detector misreads (`looks_bench --levels 5 --first 101 --seeds 10`)."""
+
+
+def _teach_bench_screen(level_seed: int) -> Sample:
+    """teach_bench's screen `level_seed`: a level of look `level_seed // 1000`, drawn in that look."""
+    return shown_of(level_seed, level_seed // LEVELS_PER_LOOK)
 
 
 @functools.cache
@@ -2636,7 +2642,7 @@ is the page, not one of the family (`styles._page_unlike_the_holes`)."""
 
 @pytest.mark.parametrize("seed", sorted(THE_PAGE_UNLIKE_THE_HOLES))
 def test_the_page_in_no_hole_s_colour_is_no_border_row_of_holes(seed: int) -> None:
-    shown = sample(seed, look_from_seed(seed // 1000))
+    shown = _teach_bench_screen(seed)
     assert shown.look.hole_style in ("dark", "hatched"), THE_PAGE_UNLIKE_THE_HOLES[seed]
     read_exactly(shown)
 
@@ -2681,16 +2687,11 @@ a row of buttons carries no such lines: the grid goes on, and the board is refus
 
 @pytest.mark.parametrize("seed", sorted(A_PART_OF_A_BOARD))
 def test_a_grid_whose_lines_go_on_past_its_side_is_a_part(seed: int) -> None:
-    shown = sample(seed, look_from_seed(seed // 1000))
+    shown = _teach_bench_screen(seed)
     found = detect(shown.image, read_text=False)
     assert not found.ok and "lines go on past" in (found.reason or ""), (
         f"{A_PART_OF_A_BOARD[seed]}: {found.reason}"
     )
-
-
-def _teach_bench_screen(level_seed: int) -> Sample:
-    """teach_bench's screen `level_seed`: a level of look `level_seed // 1000`, drawn in that look."""
-    return sample(level_seed, look_from_seed(level_seed // 1000))
 
 
 A_RED_GOAL_LEFT_ALONE = {
@@ -2747,7 +2748,7 @@ BESIDE_THE_START_REFUSED = {19001, 60005}  # a dark tile, an unread S: nothing t
 
 @pytest.mark.parametrize("seed", sorted(BESIDE_THE_START))
 def test_a_hole_or_goal_beside_the_start_is_no_start_or_step(seed: int) -> None:
-    shown = sample(seed, look_from_seed(seed // 1000))
+    shown = _teach_bench_screen(seed)
     found = detect(shown.image, read_text=False)
     if seed in BESIDE_THE_START_REFUSED:
         assert not found.ok, f"{BESIDE_THE_START[seed]}: read {found.board} {found.walked}"

@@ -2755,3 +2755,21 @@ def test_a_hole_or_goal_beside_the_start_is_no_start_or_step(seed: int) -> None:
         return
     assert found.ok, f"{BESIDE_THE_START[seed]}: {found.reason}"
     assert found.board == shown.truth.board and found.walked == shown.truth.walked, BESIDE_THE_START[seed]
+
+
+LIT_DOTS_UNDER_A_LINE = (90014, 90016)
+"""Half-drawn levels of look 90 (dots, a green disc on the start, a dark line through lit dots): the
+head's lit dot was taken for the start's own colour and the path read from its head. The same lit
+dot shows under the line in the path's middle: the walked cells' look, not the start's; with the
+disc that may mark either end, the ends are alike and the puzzle finishes either way: refused."""
+
+
+@pytest.mark.parametrize("seed", LIT_DOTS_UNDER_A_LINE)
+def test_an_end_in_the_colour_of_the_paths_middle_is_not_the_start_by_its_colour(seed: int) -> None:
+    shown = sample(seed, look_from_seed(seed // 1000))
+    assert (shown.kind, shown.look.cell_style, shown.look.start_marker) == ("half", "dots", "disc")
+    found = detect(shown.image)
+    if found.board is not None:
+        assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
+    else:
+        assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason

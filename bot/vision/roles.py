@@ -235,7 +235,11 @@ def interpret(reading: Reading) -> Roles:
                 if c not in lit
             ],
             lit=lit,
-            path_coloured=[c for c in coloured if same(reading.colours[c], walked_colour)],
+            path_coloured=[
+                c
+                for c in coloured
+                if same(reading.colours[c], walked_colour) or _walked_look(reading, c, coloured, order)
+            ],
         )
     elif order:  # a step from a figure into a marked tile, no cell to take the path's colour from: a
         # round marker on the figure's end may be the start's as well (seed 1217: the start's dot,
@@ -1726,6 +1730,18 @@ def _plain_margin(reading: Reading, cell: Cell, middle: np.ndarray, plain_colour
         return False
     ground = reading.grounds[cell]
     return bool(colour_distance(ground, plain_colour) < colour_distance(ground, middle))
+
+
+def _walked_look(reading: Reading, end: Cell, coloured: list[Cell], order: list[Cell]) -> bool:
+    """Whether the path's end `end`, in a colour of its own, shows the colour of a cell in the path's
+    middle as well: the walked cells' own look (a lit dot under each step of a line on dots), which
+    the path keeps on its head as on any walked cell; the start's own colour is one of a kind
+    (level 90014: the lit dots under a dark line, the head's read as the start's own colour and the
+    path read from its head)."""
+    middle = [c for c in coloured if c in order[1:-1]]
+    return end in (order[0], order[-1]) and any(
+        same(reading.colours[end], reading.colours[c]) for c in middle
+    )
 
 
 def _has_face(reading: Reading, cell: Cell) -> bool:

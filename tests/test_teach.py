@@ -958,3 +958,14 @@ def test_coarser_lattices_take_every_kth_line_at_each_phase_only_where_the_aspec
     # the look's own aspect, or one no whole split explains: nothing to try
     assert taught.coarser_lattices((0.0, 0.0), (40.0, 40.0), 1.0) == []
     assert taught.coarser_lattices((0.0, 0.0), (40.0, 25.0), 1.0) == []
+
+
+def test_a_head_one_step_from_the_start_that_reads_as_the_fresh_start_is_the_head():
+    """Look 11 (dots, a band, the cat moves with the head) taught from a half-drawn screen and a
+    fresh one: on level 11001 the path is one step long and the head's cell shows the cat over a
+    stub of the band, so it read as the fresh start (the cat alone) beside the start once left:
+    refused, "2 cells look like the start". A fresh start among walked cells is the head moved
+    with the cat when it is the one such cell, beside the start once left, and no cell reads as
+    the head; the joins still have to make it the path's end."""
+    for level, outcome, reason in held_out_outcomes(11, (11001,), complete_taught=False):
+        assert outcome == "exact", (level, reason)

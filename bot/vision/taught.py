@@ -1680,6 +1680,11 @@ def judge(
     walked_cells = {cell for cell in cells if grid[cell][0] in WALKED_ROLES}
     heads = [cell for cell in cells if grid[cell][0] == "head"]
     ends = [cell for cell in cells if grid[cell][0] == "end"]
+    if len(stray) == 1 and not heads and len(starts) == 1 and neighbours(starts[0], set(stray)):
+        # the figure moves with the cat: one step from the start, the head's cell shows the figure
+        # over a stub of the line and reads as the fresh start (the figure alone), beside the start
+        # once left (look 11's 11001). It is the head when the joins make it the path's end
+        heads, walked_cells, stray = stray, walked_cells | set(stray), []
     start: Cell | None = starts[0] if len(starts) == 1 else None
     walked: tuple[Cell, ...] = ()
     path_check: Check | None = None

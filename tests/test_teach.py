@@ -969,3 +969,29 @@ def test_a_head_one_step_from_the_start_that_reads_as_the_fresh_start_is_the_hea
     the head; the joins still have to make it the path's end."""
     for level, outcome, reason in held_out_outcomes(11, (11001,), complete_taught=False):
         assert outcome == "exact", (level, reason)
+
+
+NEARLY_ALL_WALKED = {2: (2008,), 11: (11005,), 28: (28010,)}
+"""Half-drawn screens with nearly every cell walked by a band: the plain cells' blobs, cut up by
+the band, gave no lattice, nor did the built-in finder ("no lattice of cells that look like look
+lookN's plain cells"); the band's own runs place it (`taught.band_lattices`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(NEARLY_ALL_WALKED))
+def test_a_board_nearly_all_walked_is_placed_by_the_band_through_its_cells(seed):
+    for level, outcome, reason in held_out_outcomes(seed, NEARLY_ALL_WALKED[seed], complete_taught=False):
+        assert outcome == "exact", (level, reason)
+
+
+def test_the_bands_runs_place_the_columns_only_at_the_right_pitch():
+    """A band 10 px wide running down columns centred at 25 + 40 k (and a stretch across, whose
+    long run does not count): the columns' phase is 25 at a pitch of 40, and at 33 the runs'
+    middles scatter round the circle: no phase."""
+    band = np.zeros((120, 200), bool)
+    for k in range(5):
+        band[:, 20 + 40 * k : 30 + 40 * k] = True
+    band[50:60, :] = True
+    phase = taught.band_phase(band, 40.0)
+    assert phase is not None and abs(phase - 24.5) < 0.6, phase
+    assert taught.band_phase(band, 33.0) is None
+    assert taught.band_phase(np.zeros((50, 50), bool), 40.0) is None

@@ -100,6 +100,9 @@ LOCAL_FACTOR = 1.25  # ... and this many times the most unlike part among its la
 LOCAL_MIN = 20  # ... learned from this many pictures at the least (4 cells, each at 5 places)
 MAX_RUNS = 3  # runs of blob sizes tried for the cells' lattice, densest first
 PATH_BUDGET = 20000  # steps of the search for the walked cells' order when joins do not say
+BAND_TOLERANCE = 12.0  # Lab units, each channel: a pixel of the walked band's colour
+BAND_RUNS = 5  # the band's runs across rows (or columns) at the least, to place a lattice on it
+BAND_AGREEMENT = 0.9  # their middles' mean direction on the circle of one pitch at least this long
 REFINE_REACH = 0.12  # a lattice's pitch is refined within this share of the fitted one
 EDGE_SLACK = 0.1  # a hole grown onto the board may reach this share of the pitch past the image's edge
 # the path's cells, seen on one screen with the path running one way, are read in every quarter
@@ -1025,6 +1028,81 @@ def candidate_lattices(
             yield (origin, pitch, False)
             for coarser in coarser_lattices(origin, pitch, look.aspect):
                 yield (*coarser, False)
+    for origin, pitch in band_lattices(lab, look):  # nearly every cell walked: no plain blobs
+        yield (origin, pitch, True)
+
+
+def band_lattices(
+    lab: np.ndarray, look: TaughtLook
+) -> Iterator[tuple[tuple[float, float], tuple[float, float]]]:
+    """Lattices of the walked band where it covers nearly the whole board and the plain cells'
+    blobs give none (look 2's 2008, look 11's 11005, look 28's 28010). The band (the walked cells'
+    centre colour) runs through the cells' middles, so its narrow runs along each row (a vertical
+    stretch of it) are centred on the cells' columns, and along each column on their rows: the
+    pitch is the lightness edges' period near each pitch the look may have, and the origin where
+    those runs' middles agree modulo it. A wrong pitch scatters them (`band_phase`: none)."""
+    if "walked" not in look.roles:
+        return
+    mean = look.roles["walked"].mean[: PATCH * PATCH * 3].reshape(PATCH, PATCH, 3)
+    middle = PATCH // 2
+    colour = mean[middle - 1 : middle + 1, middle - 1 : middle + 1].reshape(-1, 3).mean(axis=0)
+    mask = cv2.inRange(lab, colour - BAND_TOLERANCE, colour + BAND_TOLERANCE)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    if count < 2:
+        return
+    largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h = (int(v) for v in stats[largest, :4])
+    h_img, w_img = lab.shape[:2]
+    x0, y0 = max(0, x - 5), max(0, y - 5)
+    x1, y1 = min(w_img, x + w + 5), min(h_img, y + h + 5)
+    band = labels[y0:y1, x0:x1] == largest
+    light = lab[y0:y1, x0:x1, 0]
+    if light.shape[0] < 3 or light.shape[1] < 3:
+        return
+    across_edges = np.abs(np.diff(light, axis=1)).sum(axis=0)
+    down_edges = np.abs(np.diff(light, axis=0)).sum(axis=1)
+    lo = min(look.pitch_share[0] * w_img, look.pitch_px[0])
+    hi = max(look.pitch_share[1] * w_img, look.pitch_px[1])
+    if lo <= 0:
+        return
+    # guesses a fifth apart: each finds the period within REFINE_REACH of it
+    steps = max(2, int(np.ceil(np.log(1.15 * hi / (0.85 * lo)) / np.log(1.2))) + 1)
+    tried: set[tuple[int, int]] = set()
+    for guess in np.geomspace(0.85 * lo, 1.15 * hi, steps):
+        across = axis_lattice(across_edges, guess / 2, float(guess))
+        down = axis_lattice(down_edges, guess / 2, float(guess))
+        if across is None or down is None or (round(across[1]), round(down[1])) in tried:
+            continue
+        tried.add((round(across[1]), round(down[1])))
+        column = band_phase(band, across[1])
+        row = band_phase(band.T, down[1])
+        if column is not None and row is not None:
+            yield (x0 + column, y0 + row), (across[1], down[1])
+
+
+def band_phase(band: np.ndarray, period: float) -> float | None:
+    """Where the band's runs along each row of `band` (a mask) that are as wide as the band is
+    (narrower than a cell, as wide as most such runs: a straight stretch across the row) are
+    centred, modulo `period`; None when fewer than BAND_RUNS or they do not agree (BAND_AGREEMENT,
+    the length of their mean direction on the circle of one period)."""
+    middles: list[float] = []
+    widths: list[int] = []
+    for line in band.astype(np.int8):
+        change = np.diff(np.concatenate(([0], line, [0])))
+        for a, b in zip(np.flatnonzero(change == 1), np.flatnonzero(change == -1), strict=True):
+            if 0.15 * period <= b - a <= 0.8 * period:
+                middles.append((a + b - 1) / 2)
+                widths.append(int(b - a))
+    if len(middles) < BAND_RUNS:
+        return None
+    width = np.asarray(widths)
+    angles = 2 * np.pi * np.asarray(middles)[np.abs(width - np.median(width)) <= 2] / period
+    if len(angles) < BAND_RUNS:
+        return None
+    c, s = float(np.cos(angles).mean()), float(np.sin(angles).mean())
+    if np.hypot(c, s) < BAND_AGREEMENT:
+        return None
+    return float(np.arctan2(s, c) % (2 * np.pi)) * period / (2 * np.pi)
 
 
 def coarser_lattices(

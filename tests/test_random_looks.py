@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import cv2
 import numpy as np
@@ -2773,3 +2774,60 @@ def test_an_end_in_the_colour_of_the_paths_middle_is_not_the_start_by_its_colour
         assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
     else:
         assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
+
+
+ENDS_READ_WRONG = {
+    106011: "tiles, a thin line, the cat on the head: joined to the start by a band between walked tiles",
+    195008: "dots, rings on the head's next steps: one read, taken for the goal, the path read from its head",
+}
+"""Half-drawn levels of looks 101-200 read with the path's start and head wrong. 106011: the head's
+figure joined to the start (a band between walked tiles), so the line from the cell before the head,
+running into the figure, went unread and the path was read from a cell in its middle: a line through
+a chain's end into another walked cell says the chain's ends are not the path's (refused). 195008:
+one ring beside the head read (the other read as a plain dot) and taken for the goal, the puzzle then
+asked with that goal: a goal drawn alike a next step of the end beside it is a ring, not a goal.
+Read exactly, or refused, never misread."""
+
+
+@pytest.mark.parametrize("seed", sorted(ENDS_READ_WRONG))
+def test_a_paths_ends_are_never_read_the_wrong_way_round(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "half"
+    found = detect(shown.image, read_text=False)
+    if found.ok:
+        assert found.board == shown.truth.board and found.walked == shown.truth.walked, ENDS_READ_WRONG[seed]
+
+
+def test_a_line_through_an_end_into_a_walked_cell_is_no_end() -> None:
+    # level 106011's reading: the chain [0, 4] .. [1, 3], [1, 4], the line on [0, 4] running left
+    # (its step) and down into the head [1, 4] (walked, not its step), the gap between them crossed
+    from onestroke.bot.vision.roles import _line_through_an_end
+
+    lines_to = np.zeros((3, 9, 4), bool)
+    lines_to[0, 4] = (False, False, True, True)
+    reading = SimpleNamespace(
+        lines_to=lines_to, band=lambda a, b: None, covered=lambda a, b: True, wide=lambda a, b: False
+    )
+    walked = [(0, 4), (0, 3), (0, 2), (1, 2), (1, 3), (1, 4)]
+    assert _line_through_an_end(reading, walked) == ((0, 4), (1, 4))  # type: ignore[arg-type]
+    lines_to[0, 4] = (True, True, True, True)  # a marker over the end reaches every way: no line through
+    assert _line_through_an_end(reading, walked) is None  # type: ignore[arg-type]
+
+
+def test_a_grid_of_two_rows_measures_its_row_pitch_over_one_step() -> None:
+    """A grid read with two rows (or columns) takes that pitch from one step, whatever the members:
+    it must agree with the other as members on two rows and two columns must (look 130's complete
+    screen 130008: the two rows above a panel over a tall board, the lower cut short by the panel's
+    edge, read as a 2x3 level 8 % squashed; refused, the screen's words then read it as complete)."""
+    sizes = np.full(4, 20.0)
+    squashed = Lattice(
+        (0.0, 0.0), (26.7, 24.5), np.array([0, 1, 1, 1]), np.array([0, 0, 1, 2]), 0.0, sizes, sizes
+    )
+    assert lattice_check(squashed).ok  # members on three columns: nothing says the grid is two rows
+    assert not lattice_check(squashed, (2, 3)).ok
+    assert "one step" in lattice_check(squashed, (2, 3)).detail
+    assert lattice_check(squashed, (3, 3)).ok
+    shown = _teach_bench_screen(130008)
+    assert shown.kind == "complete"
+    outcome, why = outcome_of(shown, detect(shown.image), 0.0)
+    assert outcome == "exact", why

@@ -432,7 +432,7 @@ def _read_lattice(image: np.ndarray, lattice: Lattice, blobs: Blobs | None = Non
     (ox, oy), (px, py) = lattice.origin, lattice.pitch
     geometry = Geometry((ox + px * c0, oy + py * r0), lattice.pitch, rows, cols)
     checks = [
-        lattice_check(lattice),
+        lattice_check(lattice, (rows, cols)),
         size_check(lattice),
         *roles.checks,
         cells_check(reading),

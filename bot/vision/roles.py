@@ -268,6 +268,16 @@ def interpret(reading: Reading) -> Roles:
                 " not a goal",
             )
             start, end = None, None
+    ringed_goal = _goal_alike_a_next_step(reading, walked, end, open_cells) if walked else None
+    if ringed_goal is not None:
+        start_check = Check(
+            "start",
+            False,
+            f"the goal {list(end)} beside the path's end {list(ringed_goal[0])} is drawn alike that"
+            f" end's next step {list(ringed_goal[1])}: a ring on a next step, the others read plain,"
+            " not a goal",
+        )
+        start, end, walked = None, None, ()
     line_in = _line_into(reading, start) if not order and start is not None else None
     if line_in is not None:
         start_check = Check(
@@ -284,6 +294,16 @@ def interpret(reading: Reading) -> Roles:
             False,
             f"a line through the cells' centres runs on from the path's end {list(past[0])} into"
             f" {list(past[1])}: the path drawn goes on past what was read (its end hidden or missed)",
+        )
+        start, end, walked = None, None, ()
+    through = _line_through_an_end(reading, list(walked)) if walked else None
+    if through is not None:
+        path_check = Check(
+            "path",
+            False,
+            f"a line runs through the path's end {list(through[0])} on into {list(through[1])}, walked"
+            " but not its step as read: the path's steps were read wrong at its ends, which end began"
+            " it is not told",
         )
         start, end, walked = None, None, ()
     lines = _line_count(reading) if not order and start is not None else 0
@@ -434,6 +454,35 @@ def _line_past_an_end(reading: Reading, walked: list[Cell]) -> tuple[Cell, Cell]
                 and 0 <= beyond[0] < reading.lines_to.shape[0]
                 and 0 <= beyond[1] < reading.lines_to.shape[1]
                 and bool(reading.lines_to[beyond][(arm + 2) % 4])
+            ):
+                return end, beyond
+    return None
+
+
+def _line_through_an_end(reading: Reading, walked: list[Cell]) -> tuple[Cell, Cell] | None:
+    """(an end of the read path, the walked cell its centre line runs on into) where the line on
+    that end runs out of it on exactly two sides, one to its step in the chain and one across a
+    crossed gap into another walked cell. A path drawn as a thin line enters a cell and leaves it
+    once: a line through the end is the path's middle, and the cell it runs into is a step the
+    chain left out, so the chain's ends are not the path's (level 106011: the head's figure joined
+    to the start by a band read between two walked tiles, the line from the cell before the head
+    running into the figure unread; the path read from a cell in its middle). One arm is an end's
+    (the start's, the head's), and a marker over an end reaches its core's edge every way."""
+    if reading.lines_to is None or len(walked) < 2:
+        return None
+    on_path = set(walked)
+    for end, inner in ((walked[-1], walked[-2]), (walked[0], walked[1])):
+        arms = reading.lines_to[end]
+        if int(arms.sum()) != 2:
+            continue
+        for arm, (dr, dc) in enumerate(STEPS):
+            beyond = (end[0] + dr, end[1] + dc)
+            if (
+                bool(arms[arm])
+                and beyond != inner
+                and beyond in on_path
+                and bool(arms[STEPS.index((inner[0] - end[0], inner[1] - end[1]))])
+                and _crossed(reading, end, beyond)
             ):
                 return end, beyond
     return None
@@ -721,6 +770,33 @@ def _next_step_alike(
         if n != end and n in open_cells and not np.isnan(patches[n]).any()
     ]
     return next((n for n in beside if _alike_but_lines(patches, [end, n])), None)
+
+
+def _goal_alike_a_next_step(
+    reading: Reading, walked: tuple[Cell, ...], goal: Cell | None, open_cells: frozenset[Cell]
+) -> tuple[Cell, Cell] | None:
+    """(an end of the drawn path, another of its next steps) where the unlettered goal `goal` lies
+    beside that end and is drawn alike that next step, a cell not walked (their patches within
+    RING_ALIKE but for a hint's line: `_alike_but_lines`); else None.
+
+    With a path drawn, apps ring the head's next steps; where one ring alone is read (the others
+    taken for plain dots), it passes for the goal, and the puzzle, asked which way round the
+    path can be finished with that goal, answers for another level (level 195008: the head taken
+    for the start, its ring above it for the goal). `_next_step_alike` asks the same of a fresh
+    start. A goal of its own (a flag, a red tile) is unlike a plain next step, ringed or not."""
+    patches = reading.patches
+    if goal is None or patches is None or reading.letters.get(goal) == "E" or len(walked) < 2:
+        return None
+    for end in (walked[0], walked[-1]):
+        if not _next_to(end, goal):
+            continue
+        for n in reading.neighbours(end):
+            # (a neighbour with no patch was not asked for: `styles._patches_of_odd`)
+            if n == goal or n in walked or n not in open_cells or np.isnan(patches[n]).any():
+                continue
+            if _alike_but_lines(patches, [goal, n]):
+                return end, n
+    return None
 
 
 def _thin_marks(reading: Reading, marks: list[Cell], plain_colour: np.ndarray | None) -> list[Cell]:

@@ -831,6 +831,11 @@ def _patches_of_odd(
     if int(marked.sum()) == 2:  # a start and one mark: their open neighbours too, so a mark beside
         # the start can be told from a ring on a next step whose other rings a hint's line hides
         odd |= _beside_any(marked) & cells
+    if int(marked.sum()) == 1:  # one mark alone: the cells two steps from it too, so a ring beside
+        # a path's head, read as the goal, can be told from the head's other next steps (their rings
+        # read plain: `roles._goal_alike_a_next_step`), where that leaves room for them
+        near = odd | (_beside_any(_beside_any(marked)) & cells)
+        odd = near if int(near.sum()) <= MOST_PATCHED else odd
     if int(odd.sum()) > MOST_PATCHED:
         return None
     return patches(image, lattice, box, odd)

@@ -1041,7 +1041,6 @@ LOOK_LEVELS = level_seeds(range(101, 111), 5)
 arrangement, start, goal and path in the same look. None of these looks' levels was looked at
 while the rules were made (held out)."""
 KNOWN_WRONG_LEVELS: dict[int, str] = {
-    104004: "the one hole, a dark tile with a light inner square, read as the goal",
     106001: "half drawn: 15 unwalked plain cells, one flat grey region, read as holes beside drawn holes",
 }
 """Level seeds of LOOK_LEVELS today's detector misreads (`looks_bench --levels 5 --first 101 --seeds 10`)."""
@@ -2831,3 +2830,44 @@ def test_a_grid_of_two_rows_measures_its_row_pitch_over_one_step() -> None:
     assert shown.kind == "complete"
     outcome, why = outcome_of(shown, detect(shown.image), 0.0)
     assert outcome == "exact", why
+
+
+A_SQUARE_NEAR_THE_PLAIN_COLOUR = {
+    104004: "half drawn: the one hole, a grey square 18 levels off the mauve cells on a darker tile",
+    104008: "half drawn: the same, a hole in the middle row",
+    104011: "a fresh level: the same hole, beside a start tile of its own colour",
+}
+"""Levels of look 104 (tiles, holes drawn as a grey inner square on a tile darker than the cells, no
+goal drawn) where the one hole was read as the goal: its middle, within the colour tolerance of the
+plain cells, passed for a plain cell's middle inside a frame. A frame drawn over a cell leaves the
+cell's own colour inside it, no edge from the plain cells' (`roles._marked_on`); a square a colour
+of its own on a tile of another is a hole drawn (`_lone_grey_square`, `_drawn_holes`) or refused."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_SQUARE_NEAR_THE_PLAIN_COLOUR))
+def test_a_square_near_the_plain_colour_on_a_tile_of_another_is_no_framed_goal(seed: int) -> None:
+    why = A_SQUARE_NEAR_THE_PLAIN_COLOUR[seed]
+    shown = _teach_bench_screen(seed)
+    assert shown.look.hole_style == "inner" and shown.truth.board.end is None, why
+    found = detect(shown.image, read_text=False)
+    assert found.board is None or found.board.end is None, f"{why}: {found.board}"
+    if found.board is not None:
+        assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
+
+
+NO_FINISH_ON_THE_GOAL = {
+    160014: "framed, half drawn: the ring on the one plain cell beside both ends, two cells beyond it",
+}
+"""Half-drawn levels whose goal was read where the drawn path could never end: a mark on the head's
+one next step, beside both ends of the path (so no one end was named by it), with cells beyond it
+that only it reaches. A goal that leaves no finish from the head (a certificate: parity, a cell cut
+off, a dead end, a cut cell) is no goal of a level an app drew (`roles._no_finish_on`): refused."""
+
+
+@pytest.mark.parametrize("seed", sorted(NO_FINISH_ON_THE_GOAL))
+def test_a_goal_the_drawn_path_cannot_end_on_is_refused(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "half" and shown.truth.board.end is None, NO_FINISH_ON_THE_GOAL[seed]
+    found = detect(shown.image, read_text=False)
+    assert found.board is None, f"{NO_FINISH_ON_THE_GOAL[seed]}: read {found.board}"
+    assert "cannot be finished on the goal" in (found.reason or ""), found.reason

@@ -28,7 +28,9 @@ from onestroke.bot.vision.reading import CELL, FIGURE, HOLE, MARK, Reading
 from onestroke.bot.vision.sampling import COLOURLESS, colour_distance, commonest_colour, same
 from onestroke.bot.vision.styles import PAGE_SHARE
 from onestroke.bot.vision.walked import began_at, chain
-from onestroke.solver.board import Cell
+from onestroke.solver.board import Board, Cell
+from onestroke.solver.certificates import quick_certificate
+from onestroke.solver.finish import rest_of_level
 
 
 @dataclass(frozen=True)
@@ -332,7 +334,36 @@ def interpret(reading: Reading) -> Roles:
             f"the cells marked as the next steps are beside {list(ringed)}, not beside the head {list(head)}",
         )
         start, end, walked = None, None, ()
+    stuck = _no_finish_on(reading, open_cells, walked, end) if walked and end is not None else None
+    if stuck is not None and end is not None:
+        start_check = Check(
+            "start",
+            False,
+            f"the drawn path cannot be finished on the goal read at {list(end)} ({stuck}): the mark"
+            " there is a next step's or a hole's, or the board is misread",
+        )
+        start, end, walked = None, None, ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
+
+
+def _no_finish_on(
+    reading: Reading, open_cells: frozenset[Cell], walked: tuple[Cell, ...], goal: Cell
+) -> str | None:
+    """Why the drawn path `walked` (start to head) can never be finished on `goal`, proven by a
+    certificate (parity, a cell cut off, dead ends, cut cells: `solver.certificates`), or None.
+
+    An app draws a level that can be finished, and the path on a screen of one is the player's
+    route along it so far, so a goal read where no finish from the head can end is no goal of that
+    level: a mark on the head's one next step, beside both ends of the path (level 160014: the
+    ring on the last plain cell before two more, which only it reaches, read as the goal), or a
+    hole drawn with a mark in it. A player's path into a dead end is refused as well: the screen
+    says nothing wrong, but no reading is lost that was right (`began_at` asks the same of a path
+    whose ends look alike, and keeps a way round only where a finish is found)."""
+    rows, cols = reading.kinds.shape[:2]
+    if goal not in open_cells or goal in walked or not set(walked) <= open_cells:
+        return None
+    rest = rest_of_level(Board(rows, cols, open_cells, walked[0], goal), list(walked))
+    return None if rest is None else quick_certificate(rest)
 
 
 def _unwalled_chain(
@@ -1050,17 +1081,29 @@ def _marks_off_plain(
     if plain_colour is None or (reading.marks_on_cells and not are_figures):
         return []
 
-    def on(m: Cell, colour: np.ndarray) -> bool:
-        return bool(same(reading.colours[m], colour) or same(reading.grounds[m], colour))
-
     return [
         m
         for m in marks
         if m not in in_path
         and m not in reading.letters
-        and not on(m, plain_colour)
-        and (walked_colour is None or not on(m, walked_colour))
+        and not _marked_on(reading, m, plain_colour)
+        and (walked_colour is None or not _marked_on(reading, m, walked_colour))
     ]
+
+
+def _marked_on(reading: Reading, m: Cell, colour: np.ndarray) -> bool:
+    """Whether the marked position `m` is drawn on a cell of `colour`: its margin is that colour
+    (a flag, an S or a disc over it), or a frame around it leaves its middle that colour itself.
+
+    A frame drawn over a cell leaves the cell's own pixels inside it, no edge from the colour the
+    plain cells show (within FLAT_THRESHOLD: the glow app's gold frame on the start, 0-2 levels
+    off). A tile of another colour with a square of a near colour drawn in its middle is no frame
+    on a cell, however thick the "frame": a hole drawn as an inner square (look 104: a grey
+    square 18 levels off the plain cells' mauve, within the colour tolerance, on a darker tile,
+    read as a framed plain cell and so as the goal, levels 104004, 104008, 104011)."""
+    if same(reading.grounds[m], colour):
+        return True
+    return bool(same(reading.colours[m], colour, FLAT_THRESHOLD))
 
 
 def _drawn_holes(

@@ -1041,7 +1041,6 @@ arrangement, start, goal and path in the same look. None of these looks' levels 
 while the rules were made (held out)."""
 KNOWN_WRONG_LEVELS: dict[int, str] = {
     104004: "the one hole, a dark tile with a light inner square, read as the goal",
-    106001: "half drawn: 15 unwalked plain cells, one flat grey region, read as holes beside drawn holes",
 }
 """Level seeds of LOOK_LEVELS today's detector misreads (`looks_bench --levels 5 --first 101 --seeds 10`)."""
 
@@ -2773,3 +2772,59 @@ def test_an_end_in_the_colour_of_the_paths_middle_is_not_the_start_by_its_colour
         assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
     else:
         assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
+
+
+HOLES_TWO_WAYS = {
+    106010: "look 106, half drawn: grey plain cells on a framed ground beside dark holes, 2 rows left off",
+    106016: "look 106, half drawn: the same look, a row and a column of plain cells left off",
+    106001: "look 106, half drawn: 15 plain cells read as holes beside the holes drawn (LOOK_LEVELS)",
+    159014: "look 159, half drawn: grey plain cells below orange walked tiles, 2 rows left off",
+}
+"""Half-drawn levels of looks that draw the unwalked cells as the board's own ground (faint lines
+between them) and the walked cells and the holes as tiles: the lattice found on those tiles measured
+the ground at its corners, so every plain cell read as a hole in the gaps' colour beside the holes
+drawn dark, and the rows of plain cells past them as the page. A look draws its holes one way: where
+both are read one family is cells, and the board is refused (`tiles.holes_two_ways`,
+`checks.holes_check`; 106010 by the start check of the next lattice tried)."""
+
+
+@pytest.mark.parametrize("seed", sorted(HOLES_TWO_WAYS))
+def test_holes_in_the_gaps_colour_beside_holes_drawn_dark_are_no_board(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "half", HOLES_TWO_WAYS[seed]
+    found = detect(shown.image, read_text=False)
+    assert found.board is None, f"{HOLES_TWO_WAYS[seed]}: read {found.board}"
+
+
+def test_a_hole_family_of_each_kind_is_refused_and_one_family_is_not() -> None:
+    from onestroke.bot.vision.reading import CELL, HOLE
+    from onestroke.bot.vision.styles.tiles import holes_two_ways
+
+    background = np.array([140.0, 130.0, 135.0])
+    kinds = np.array([[HOLE, CELL, HOLE], [CELL, CELL, HOLE]])
+    grey, dark, blue = [142.0, 128.0, 133.0], [26.0, 16.0, 22.0], [230.0, 131.0, 33.0]
+    colours = np.array([[grey, blue, dark], [blue, blue, dark]])
+    assert holes_two_ways(kinds, colours, background, 28.0) == (1, 2)
+    colours[0, 0] = dark  # every hole drawn dark: one family
+    assert holes_two_ways(kinds, colours, background, 28.0) == (0, 0)
+    colours[:, 2] = grey  # every hole in the gaps' colour: one family
+    colours[0, 0] = grey
+    assert holes_two_ways(kinds, colours, background, 28.0) == (0, 0)
+
+
+DOTS_BESIDE_A_GRID = {
+    135007: "look 135, a fresh level of dots on a panel: the left column's dots taken for a button's",
+}
+"""A dot beside the grid, its far side the panel's edge (so not bounded as a cell), was judged a
+shape set apart from the board (`apart.set_apart`): "wider than a cell" was measured against the
+dots' flat core (a fifth of the pitch), and the dot itself, its soft edge within the colour
+tolerance, is 1.6 of that. Beside dots a shape set apart must be wider than a lattice step: the
+column is read, and the level exactly."""
+
+
+@pytest.mark.parametrize("seed", sorted(DOTS_BESIDE_A_GRID))
+def test_a_dot_beside_the_grid_is_no_shape_set_apart(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    assert shown.look.cell_style == "dots", DOTS_BESIDE_A_GRID[seed]
+    outcome, why = outcome_of(shown, detect(shown.image, read_text=False), 0.0)
+    assert outcome == "exact", f"{DOTS_BESIDE_A_GRID[seed]}: {outcome}, {why}"

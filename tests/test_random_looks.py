@@ -2797,19 +2797,38 @@ def test_holes_in_the_gaps_colour_beside_holes_drawn_dark_are_no_board(seed: int
 
 
 def test_a_hole_family_of_each_kind_is_refused_and_one_family_is_not() -> None:
-    from onestroke.bot.vision.reading import CELL, HOLE
+    from onestroke.bot.vision.reading import Reading
     from onestroke.bot.vision.styles.tiles import holes_two_ways
 
-    background = np.array([140.0, 130.0, 135.0])
+    pitch = 40
+    grey, dark, blue = (127, 127, 144), (22, 16, 26), (230, 131, 33)  # BGR
     kinds = np.array([[HOLE, CELL, HOLE], [CELL, CELL, HOLE]])
-    grey, dark, blue = [142.0, 128.0, 133.0], [26.0, 16.0, 22.0], [230.0, 131.0, 33.0]
-    colours = np.array([[grey, blue, dark], [blue, blue, dark]])
-    assert holes_two_ways(kinds, colours, background, 28.0) == (1, 2)
-    colours[0, 0] = dark  # every hole drawn dark: one family
-    assert holes_two_ways(kinds, colours, background, 28.0) == (0, 0)
-    colours[:, 2] = grey  # every hole in the gaps' colour: one family
-    colours[0, 0] = grey
-    assert holes_two_ways(kinds, colours, background, 28.0) == (0, 0)
+    tiles = [[grey, blue, dark], [blue, blue, dark]]
+
+    def reading_of(
+        tiles: list[list[tuple[int, int, int]]], hatched: bool = False
+    ) -> tuple[Reading, np.ndarray]:
+        image = np.zeros((2 * pitch, 3 * pitch, 3), np.uint8)
+        for r, row in enumerate(tiles):
+            for c, colour in enumerate(row):
+                image[r * pitch : (r + 1) * pitch, c * pitch : (c + 1) * pitch] = colour
+        if hatched:  # the grey hole hatched with dark stripes, its median still grey
+            image[0:pitch:6, 0:pitch] = dark
+        colours = np.array([[np.array(colour, float) for colour in row] for row in tiles])
+        one = np.array([0])
+        lattice = Lattice((pitch / 2, pitch / 2), (pitch, pitch), one, one, 0.0, one + pitch, one + pitch)
+        empty = np.zeros((2, 2), bool)
+        return Reading("tiles", lattice, (0, 2, 0, 3), kinds, colours, colours, colours, *[empty] * 8), image
+
+    background = np.array([128.0, 128.0, 142.0])
+    reading, image = reading_of(tiles)
+    assert holes_two_ways(image, reading, background, 28.0) == (1, 2)
+    reading, image = reading_of(tiles, hatched=True)  # a hatched hole whose median is the gaps'
+    assert holes_two_ways(image, reading, background, 28.0) == (0, 0)
+    reading, image = reading_of([[dark, blue, dark], [blue, blue, dark]])  # every hole drawn dark
+    assert holes_two_ways(image, reading, background, 28.0) == (0, 0)
+    reading, image = reading_of([[grey, blue, grey], [blue, blue, grey]])  # every hole the gaps'
+    assert holes_two_ways(image, reading, background, 28.0) == (0, 0)
 
 
 DOTS_BESIDE_A_GRID = {

@@ -98,7 +98,7 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
     reading = replace(
         reading,
         members_in_gaps=members_in_gaps(flat, background, near),
-        holes_two_ways=holes_two_ways(reading.kinds, reading.colours, background, near),
+        holes_two_ways=holes_two_ways(image, reading, background, near),
     )
     return _with_centre_line(image, reading, background, near)
 
@@ -616,9 +616,9 @@ def members_in_gaps(flat: np.ndarray, background: np.ndarray, near: float) -> tu
 
 
 def holes_two_ways(
-    kinds: np.ndarray, colours: np.ndarray, background: np.ndarray, near: float
+    image: np.ndarray, reading: Reading, background: np.ndarray, near: float
 ) -> tuple[int, int]:
-    """(in the gaps' colour, drawn dark) of the holes read inside the grid; (0, 0) unless both.
+    """(flat in the gaps' colour, drawn dark) of the holes read inside the grid; (0, 0) unless both.
 
     A look draws its holes one way: as nothing (the gaps, the page or a panel show through) or
     as something drawn (a dark square, an inner square, a hatching: grey to black and darker
@@ -628,14 +628,20 @@ def holes_two_ways(
     on those tiles measures the ground at its corners, and every plain cell reads as a hole in
     the gaps' colour beside the holes drawn (levels 106010, 106016, 144008, 159014: the rows of
     plain cells past them then read as the page, and a part of the board was read for the
-    whole)."""
+    whole). A hole in the gaps' colour counts only where it is flat, as a tile of the ground is:
+    a hatching's median lands on the gaps' colour or on its stripes' by its phase (seed 137)."""
+    none = (0, 0)
+    kinds, colours = reading.kinds, reading.colours
     holes = kinds == HOLE
     in_gaps = holes & same(colours, background, near)
-    lightness = colours.mean(axis=-1)
     drawn = holes & ~in_gaps & (np.ptp(colours, axis=-1) <= COLOURLESS)
-    drawn &= lightness < float(background.mean()) - COLOUR_TOLERANCE
+    drawn &= colours.mean(axis=-1) < float(background.mean()) - COLOUR_TOLERANCE
     if not in_gaps.any() or not drawn.any():
-        return (0, 0)
+        return none
+    core = sample(image, reading.lattice, reading.box, CORE)
+    in_gaps &= same(core, colours[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
+    if not in_gaps.any():
+        return none
     return int(in_gaps.sum()), int(drawn.sum())
 
 

@@ -141,6 +141,22 @@ def gaps_check(reading: Reading) -> Check:
 FRAMED_SHARE = 0.5  # of the ring around the grid in one colour: what the grid lies on
 
 
+def holes_check(reading: Reading) -> Check:
+    """The holes are of one family: not some in the gaps' colour and others drawn dark
+    (`tiles.holes_two_ways`). A look draws its holes one way; read both ways, one family is
+    plain cells (drawn as the board's ground, faint lines between them) and the board read
+    around the walked tiles is a part of it."""
+    in_gaps, drawn = reading.holes_two_ways
+    if not in_gaps:
+        return Check("holes", True, "the holes read are of one family")
+    return Check(
+        "holes",
+        False,
+        f"{in_gaps} holes in the gaps' colour beside {drawn} drawn dark: a look draws its holes one"
+        " way, so one family is cells",
+    )
+
+
 def frame_check(reading: Reading, page: np.ndarray) -> Check:
     """The plain cells are not the page seen through the holes of a frame. Where the ring around
     the grid is mostly one colour off the page and off the plain cells, and the plain cells are

@@ -42,6 +42,7 @@ from onestroke.bot.vision.checks import (
     edge_check,
     frame_check,
     gaps_check,
+    holes_check,
     lattice_check,
     size_check,
 )
@@ -438,6 +439,7 @@ def _read_lattice(image: np.ndarray, lattice: Lattice, blobs: Blobs | None = Non
         cells_check(reading),
         gaps_check(reading),
         frame_check(reading, _page_colour(image)),
+        holes_check(reading),
         # a "band" leaving the grid from a position read as a hole is that hole's own tile
         # reaching the border (a darker tile of touching cells, no line outside it): a path never
         # crosses a hole (seed 235: a lone inner square in the grid's corner)

@@ -83,6 +83,9 @@ class Reading:
     # the sides of the grid past which its own lines go on between cells of its colour: the grid
     # read is a part of the board (`styles.goes_on`, `checks.edge_check`)
     goes_on: tuple[str, ...] = ()
+    # (holes in the gaps' colour, holes drawn dark) inside the grid: a look draws its holes one
+    # way, so where both are read one family is no holes (`tiles.holes_two_ways`, `checks.holes_check`)
+    holes_two_ways: tuple[int, int] = (0, 0)
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -17,6 +17,12 @@ from onestroke.bot.vision.lattice import Lattice
 from onestroke.bot.vision.sampling import COLOUR_TOLERANCE, Box, same
 
 WIDER = 1.4  # a shape this many cell sides wide (or more) is no cell
+# a dot's side as the lattice measured it (its flat core, a fifth of the pitch) is no measure of a
+# cell's room: the same dot, its soft edge within the colour tolerance, is 1.6 of it wide (level
+# 135007: every dot of a column beside the grid taken for a button). A shape set apart beside
+# dots is wider than the lattice step a cell takes
+DOT_SIDE = 0.5  # members smaller than this share of the pitch are dots (`styles.DOTS_BELOW`)
+DOT_ROOM = 1.0  # pitches: the least width of a shape set apart beside dots
 TOWARD_GRID = 0.55  # pitches from its lattice point toward the grid a set-apart shape may reach
 SAMPLES_PER_PITCH = 30  # pixels looked at per pitch along each axis
 
@@ -71,11 +77,12 @@ def set_apart(
             continue
         label = int(np.bincount(middle).argmax())
         left, top, w, h = (step * int(v) for v in stats[label, :4])
+        least = WIDER * side if side >= DOT_SIDE else max(WIDER * side, DOT_ROOM)
         if along_rows:
-            wide = w / px >= WIDER * side
+            wide = w / px >= least
             near = (cy - (y0 + top)) / py if toward < 0 else ((y0 + top + h) - cy) / py
         else:
-            wide = h / py >= WIDER * side
+            wide = h / py >= least
             near = (cx - (x0 + left)) / px if toward < 0 else ((x0 + left + w) - cx) / px
         out[r, c] = wide and near <= TOWARD_GRID
     return out

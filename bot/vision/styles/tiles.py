@@ -95,7 +95,11 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
         page_holes=True,
         near=near,
     )
-    reading = replace(reading, members_in_gaps=members_in_gaps(flat, background, near))
+    reading = replace(
+        reading,
+        members_in_gaps=members_in_gaps(flat, background, near),
+        holes_two_ways=holes_two_ways(image, reading, background, near),
+    )
     return _with_centre_line(image, reading, background, near)
 
 
@@ -609,6 +613,36 @@ def members_in_gaps(flat: np.ndarray, background: np.ndarray, near: float) -> tu
     of holes drawn as squares as the cells (seed 1594: a framed grid of grey cells on faint grey
     lines, read as four rows of holes around its hatched holes)."""
     return int(same(flat, background, near).sum()), len(flat)
+
+
+def holes_two_ways(
+    image: np.ndarray, reading: Reading, background: np.ndarray, near: float
+) -> tuple[int, int]:
+    """(flat in the gaps' colour, drawn dark) of the holes read inside the grid; (0, 0) unless both.
+
+    A look draws its holes one way: as nothing (the gaps, the page or a panel show through) or
+    as something drawn (a dark square, an inner square, a hatching: grey to black and darker
+    than the gaps by more than the colour tolerance). Where holes of both kinds are read, one
+    family is no holes: in the looks that draw the unwalked cells as the board's own ground,
+    split only by faint lines, and the walked cells and the holes as tiles, the lattice found
+    on those tiles measures the ground at its corners, and every plain cell reads as a hole in
+    the gaps' colour beside the holes drawn (levels 106010, 106016, 144008, 159014: the rows of
+    plain cells past them then read as the page, and a part of the board was read for the
+    whole). A hole in the gaps' colour counts only where it is flat, as a tile of the ground is:
+    a hatching's median lands on the gaps' colour or on its stripes' by its phase (seed 137)."""
+    none = (0, 0)
+    kinds, colours = reading.kinds, reading.colours
+    holes = kinds == HOLE
+    in_gaps = holes & same(colours, background, near)
+    drawn = holes & ~in_gaps & (np.ptp(colours, axis=-1) <= COLOURLESS)
+    drawn &= colours.mean(axis=-1) < float(background.mean()) - COLOUR_TOLERANCE
+    if not in_gaps.any() or not drawn.any():
+        return none
+    core = sample(image, reading.lattice, reading.box, CORE)
+    in_gaps &= same(core, colours[:, :, None, :]).mean(axis=2) >= CELL_UNIFORM
+    if not in_gaps.any():
+        return none
+    return int(in_gaps.sum()), int(drawn.sum())
 
 
 def _classify(

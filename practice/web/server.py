@@ -190,21 +190,31 @@ def run_web_practice(
     process = None
     try:
         with tempfile.TemporaryDirectory(prefix="onestroke-chromium-", ignore_cleanup_errors=True) as profile:
-            if browser:
-                process = open_browser(url, (x, y), (game.width, game.height), Path(profile))
-                if not game.shown.wait(BROWSER_START):
-                    raise PracticeError(f"Chromium did not show the game page within {BROWSER_START:g} s")
-                time.sleep(0.3)  # the first frame's screen is fetched and drawn right after
-            ready = {"ready": True, "url": url, "x": x, "y": y, "width": game.width, "height": game.height}
-            say_ready(ready)
-            while not game.finished.wait(0.2):
-                if process is not None and process.poll() is not None:
-                    break  # the person closed the browser
-            if process is not None:
-                stop_process(process)
+            try:
+                if browser:
+                    process = open_browser(url, (x, y), (game.width, game.height), Path(profile))
+                    if not game.shown.wait(BROWSER_START):
+                        raise PracticeError(f"Chromium did not show the game page within {BROWSER_START:g} s")
+                    time.sleep(0.3)  # the first frame's screen is fetched and drawn right after
+                ready = {
+                    "ready": True,
+                    "url": url,
+                    "x": x,
+                    "y": y,
+                    "width": game.width,
+                    "height": game.height,
+                }
+                say_ready(ready)
+                while not game.finished.wait(0.2):
+                    if process is not None and process.poll() is not None:
+                        break  # the person closed the browser
+            finally:
+                # stopped before its profile is removed, on every way out (Ctrl-C, SIGTERM): a
+                # browser still running writes the profile again as it goes, and the folder
+                # stayed behind in the temporary directory after each interrupted game
+                if process is not None:
+                    stop_process(process)
     finally:
-        if process is not None and process.poll() is None:
-            stop_process(process)
         server.shutdown()
         game.log.close()
     return 0

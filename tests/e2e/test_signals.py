@@ -242,13 +242,15 @@ def test_a_display_that_dies_mid_drag_is_one_line_not_a_hang() -> None:
 
 
 @contextlib.contextmanager
-def practice_session(*command: str) -> Iterator[subprocess.Popen[str]]:
+def practice_session(*command: str, tmp: Path | None = None) -> Iterator[subprocess.Popen[str]]:
     """`python COMMAND` in a session of its own, as a shell starts it; the whole session killed
     at the end, whatever the test found: a game left behind would stay on the test's display,
     where the next tests' bots could read its board for theirs."""
+    env = dict(os.environ, TMPDIR=str(tmp)) if tmp is not None else None  # its temporary files there
     game = subprocess.Popen(
         [sys.executable, *command],
         cwd=ROOT,
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -281,12 +283,14 @@ def interrupted_game(game: subprocess.Popen[str]) -> tuple[int | None, str, list
 
 
 @pytest.mark.parametrize("web", [False, True], ids=["tk", "web"])
-def test_ctrl_c_to_the_practice_game_and_its_browser_is_one_line(web: bool) -> None:
+def test_ctrl_c_to_the_practice_game_and_its_browser_is_one_line(web: bool, tmp_path: Path) -> None:
     """`practice` (and `practice --web` with its Chromium) in a terminal: Ctrl-C once it shows."""
     if web and not any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")):
         pytest.skip("Chromium is not installed (apt-get install chromium; `bash run.sh test` installs it)")
-    with practice_session("-m", "onestroke", "practice", *(["--web"] if web else [])) as game:
+    with practice_session("-m", "onestroke", "practice", *(["--web"] if web else []), tmp=tmp_path) as game:
         assert interrupted_game(game) == (130, "onestroke: interrupted\n", [])
+    # the browser's profile goes with it (it was left behind, the browser stopped only after)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("onestroke-chromium-")] == []
 
 
 CTRL_C_IN_A_FRAME = """

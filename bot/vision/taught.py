@@ -1067,6 +1067,7 @@ def band_lattices(
         return
     # guesses a fifth apart: each finds the period within REFINE_REACH of it
     steps = max(2, int(np.ceil(np.log(1.15 * hi / (0.85 * lo)) / np.log(1.2))) + 1)
+    along_rows, along_columns = band_runs(band), band_runs(band.T)
     tried: set[tuple[int, int]] = set()
     for guess in np.geomspace(0.85 * lo, 1.15 * hi, steps):
         across = axis_lattice(across_edges, guess / 2, float(guess))
@@ -1074,8 +1075,8 @@ def band_lattices(
         if across is None or down is None or (round(across[1]), round(down[1])) in tried:
             continue
         tried.add((round(across[1]), round(down[1])))
-        column = band_phase(band, across[1])
-        row = band_phase(band.T, down[1])
+        column = runs_phase(along_rows, across[1])
+        row = runs_phase(along_columns, down[1])
         if column is not None and row is not None:
             yield (x0 + column, y0 + row), (across[1], down[1])
 
@@ -1085,18 +1086,28 @@ def band_phase(band: np.ndarray, period: float) -> float | None:
     (narrower than a cell, as wide as most such runs: a straight stretch across the row) are
     centred, modulo `period`; None when fewer than BAND_RUNS or they do not agree (BAND_AGREEMENT,
     the length of their mean direction on the circle of one period)."""
-    middles: list[float] = []
-    widths: list[int] = []
-    for line in band.astype(np.int8):
-        change = np.diff(np.concatenate(([0], line, [0])))
-        for a, b in zip(np.flatnonzero(change == 1), np.flatnonzero(change == -1), strict=True):
-            if 0.15 * period <= b - a <= 0.8 * period:
-                middles.append((a + b - 1) / 2)
-                widths.append(int(b - a))
-    if len(middles) < BAND_RUNS:
+    return runs_phase(band_runs(band), period)
+
+
+def band_runs(band: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The middle and the width of every run of the mask `band` along its rows (one pass: they
+    do not depend on the pitch asked about)."""
+    padded = np.pad(band.astype(np.int8), ((0, 0), (1, 1)))
+    change = np.diff(padded, axis=1)
+    # row-major order: each row's starts and ends alternate, so the two lists pair up
+    starts = np.nonzero(change == 1)[1]
+    ends = np.nonzero(change == -1)[1]
+    return (starts + ends - 1) / 2, ends - starts
+
+
+def runs_phase(runs: tuple[np.ndarray, np.ndarray], period: float) -> float | None:
+    """`band_phase` of the runs `band_runs` found."""
+    middles, widths = runs
+    narrow = (widths >= 0.15 * period) & (widths <= 0.8 * period)
+    if int(narrow.sum()) < BAND_RUNS:
         return None
-    width = np.asarray(widths)
-    angles = 2 * np.pi * np.asarray(middles)[np.abs(width - np.median(width)) <= 2] / period
+    middles, widths = middles[narrow], widths[narrow]
+    angles = 2 * np.pi * middles[np.abs(widths - np.median(widths)) <= 2] / period
     if len(angles) < BAND_RUNS:
         return None
     c, s = float(np.cos(angles).mean()), float(np.sin(angles).mean())

@@ -1032,7 +1032,7 @@ def test_a_start_disc_not_in_the_path_colour_is_no_head():
     if found.board is None:
         assert "cannot tell where the drawn path began" in found.reason, found.reason
     else:
-        assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
+        assert_read_as_drawn(found, shown, found.walked)
 
 
 LOOK_LEVELS = level_seeds(range(101, 111), 5)
@@ -1047,6 +1047,11 @@ KNOWN_WRONG_LEVELS: dict[int, str] = {}
 def _teach_bench_screen(level_seed: int) -> Sample:
     """teach_bench's screen `level_seed`: a level of look `level_seed // 1000`, drawn in that look."""
     return shown_of(level_seed, level_seed // LEVELS_PER_LOOK)
+
+
+def assert_read_as_drawn(found: Detection, shown: Sample, why: object) -> None:
+    """The board and the walked cells read are the screen's own."""
+    assert found.board == shown.truth.board and found.walked == shown.truth.walked, why
 
 
 @functools.cache
@@ -2752,7 +2757,7 @@ def test_a_hole_or_goal_beside_the_start_is_no_start_or_step(seed: int) -> None:
         assert not found.ok, f"{BESIDE_THE_START[seed]}: read {found.board} {found.walked}"
         return
     assert found.ok, f"{BESIDE_THE_START[seed]}: {found.reason}"
-    assert found.board == shown.truth.board and found.walked == shown.truth.walked, BESIDE_THE_START[seed]
+    assert_read_as_drawn(found, shown, BESIDE_THE_START[seed])
 
 
 LIT_DOTS_UNDER_A_LINE = (90014, 90016)
@@ -2768,7 +2773,7 @@ def test_an_end_in_the_colour_of_the_paths_middle_is_not_the_start_by_its_colour
     assert (shown.kind, shown.look.cell_style, shown.look.start_marker) == ("half", "dots", "disc")
     found = detect(shown.image)
     if found.board is not None:
-        assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
+        assert_read_as_drawn(found, shown, found.walked)
     else:
         assert "cannot tell where the drawn path began" in (found.reason or ""), found.reason
 
@@ -2792,7 +2797,7 @@ def test_a_paths_ends_are_never_read_the_wrong_way_round(seed: int) -> None:
     assert shown.kind == "half"
     found = detect(shown.image, read_text=False)
     if found.ok:
-        assert found.board == shown.truth.board and found.walked == shown.truth.walked, ENDS_READ_WRONG[seed]
+        assert_read_as_drawn(found, shown, ENDS_READ_WRONG[seed])
 
 
 def test_a_line_through_an_end_into_a_walked_cell_is_no_end() -> None:
@@ -2850,7 +2855,7 @@ def test_a_square_near_the_plain_colour_on_a_tile_of_another_is_no_framed_goal(s
     found = detect(shown.image, read_text=False)
     assert found.board is None or found.board.end is None, f"{why}: {found.board}"
     if found.board is not None:
-        assert found.board == shown.truth.board and found.walked == shown.truth.walked, found.walked
+        assert_read_as_drawn(found, shown, found.walked)
 
 
 NO_FINISH_ON_THE_GOAL = {

@@ -16,6 +16,7 @@ page's size; `--no-browser` only serves, for a browser of your choice.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -173,6 +174,23 @@ def open_browser(
     return detached(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
 
 
+def remove_socket_folder(profile: Path) -> None:
+    """Remove the folder Chromium made in the temporary directory for its SingletonSocket
+    (org.chromium.Chromium.*): only a clean exit removes it, so every browser killed or crashed
+    left one behind. The profile's SingletonSocket link names it. (Pointing Chromium's TMPDIR into
+    the profile instead breaks it where the profile's path is long: a socket's path has at most
+    107 bytes.) Only a folder that holds nothing but the socket and its cookie is removed."""
+    try:
+        socket = Path(os.readlink(profile / "SingletonSocket"))
+    except OSError:
+        return  # none made, or the browser removed it on a clean exit
+    folder = socket.parent
+    if socket.name == "SingletonSocket" and folder.is_absolute() and folder != profile:
+        with contextlib.suppress(OSError):
+            if {p.name for p in folder.iterdir()} <= {"SingletonSocket", "SingletonCookie"}:
+                shutil.rmtree(folder)
+
+
 def run_web_practice(
     options: GameOptions = DEFAULT_GAME, position: tuple[int, int] | None = None, *, browser: bool = True
 ) -> int:
@@ -214,6 +232,7 @@ def run_web_practice(
                 # stayed behind in the temporary directory after each interrupted game
                 if process is not None:
                     stop_process(process)
+                    remove_socket_folder(Path(profile))
     finally:
         server.shutdown()
         game.log.close()

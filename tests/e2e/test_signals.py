@@ -293,6 +293,36 @@ def test_ctrl_c_to_the_practice_game_and_its_browser_is_one_line(web: bool, tmp_
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("onestroke-chromium-")] == []
 
 
+def browser_of(game: subprocess.Popen[str]) -> int | None:
+    """The pid of the Chromium the web game started (its child that runs the browser), or None."""
+    for p in processes():
+        if p.parent == game.pid and any(b"--user-data-dir=" in part for part in p.command):
+            return p.pid
+    return None
+
+
+def test_a_killed_browser_leaves_no_folder_behind(tmp_path: Path) -> None:
+    """Chromium killed (a crash, the OOM killer; the fault tests SIGKILL it) while the web game runs:
+    the game ends, and neither its profile nor Chromium's own temporary folder
+    (org.chromium.Chromium.*, which only a clean exit removes) is left in TMPDIR."""
+    if not any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")):
+        pytest.skip("Chromium is not installed (apt-get install chromium; `bash run.sh test` installs it)")
+    with practice_session("-m", "onestroke", "practice", "--web", tmp=tmp_path) as game:
+        assert game.stdout is not None
+        ready, _, _ = select.select([game.stdout], [], [], 90)
+        assert ready and '"ready"' in game.stdout.readline(), "the game did not show"
+        browser = browser_of(game)
+        assert browser is not None, f"no Chromium under the game: {session_members(game.pid)}"
+        time.sleep(1.0)  # Chromium has made its folders by now (it shows the page)
+        assert any(tmp_path.iterdir()), "the test sees nothing in TMPDIR: it could not fail"
+        os.kill(browser, signal.SIGKILL)
+        try:
+            game.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("the game did not end in 30 s after its browser was killed") from None
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 CTRL_C_IN_A_FRAME = """
 import runpy, sys
 from onestroke.practice.game import PracticeWindow

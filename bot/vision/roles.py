@@ -260,90 +260,112 @@ def interpret(reading: Reading) -> Roles:
     else:
         start, end, start_check = _start_and_end(odd)
         walked, head = (), start
-        ring = _next_step_alike(reading, start, end, open_cells) if end is not None else None
-        if ring is not None:
-            start_check = Check(
-                "start",
-                False,
-                f"the goal {list(end)} beside the start {list(start)} is drawn alike its next step"
-                f" {list(ring)} (but for a hint's line): a ring on a next step, the others read plain,"
-                " not a goal",
-            )
-            start, end = None, None
+    veto = _first_veto(
+        reading, order, start, end, walked, head, ringed, plain_colour, open_cells, start_check.ok
+    )
+    if veto is not None:
+        if veto.name == "path":
+            path_check = veto
+        else:
+            start_check = veto
+        start, end, walked = None, None, ()
+    return Roles(open_cells, start, end, walked, (start_check, path_check))
+
+
+def _first_veto(
+    reading: Reading,
+    order: list[Cell] | None,
+    start: Cell | None,
+    end: Cell | None,
+    walked: tuple[Cell, ...],
+    head: Cell | None,
+    ringed: Cell | None,
+    plain_colour: np.ndarray | None,
+    open_cells: frozenset[Cell],
+    start_ok: bool,
+) -> Check | None:
+    """The first reason the start, goal and path read do not hold (a failed "start" or "path"
+    check; the caller then keeps none of them), or None.
+
+    Each asks about a start or a walked path that was read, and a veto clears both: so once one
+    finds a reason, no later one could, and the first is the only one. Those for a fresh board
+    (`order` empty) come with `start`; those for a path drawn, with `walked`."""
+    fresh = not order
+    ring = _next_step_alike(reading, start, end, open_cells) if fresh and end is not None else None
+    if ring is not None and start is not None and end is not None:
+        return Check(
+            "start",
+            False,
+            f"the goal {list(end)} beside the start {list(start)} is drawn alike its next step"
+            f" {list(ring)} (but for a hint's line): a ring on a next step, the others read plain,"
+            " not a goal",
+        )
     ringed_goal = _goal_alike_a_next_step(reading, walked, end, open_cells) if walked else None
-    if ringed_goal is not None:
-        start_check = Check(
+    if ringed_goal is not None and end is not None:
+        return Check(
             "start",
             False,
             f"the goal {list(end)} beside the path's end {list(ringed_goal[0])} is drawn alike that"
             f" end's next step {list(ringed_goal[1])}: a ring on a next step, the others read plain,"
             " not a goal",
         )
-        start, end, walked = None, None, ()
-    line_in = _line_into(reading, start) if not order and start is not None else None
-    if line_in is not None:
-        start_check = Check(
+    line_in = _line_into(reading, start) if fresh and start is not None else None
+    if line_in is not None and start is not None:
+        return Check(
             "start",
             False,
             f"a line through the cells' centres runs from {list(line_in)} into the start {list(start)},"
             " over cells in the plain colour: a path drawn in that colour or a hint, not told apart",
         )
-        start, end, walked = None, None, ()
     past = _line_past_an_end(reading, list(walked)) if walked else None
     if past is not None:
-        path_check = Check(
+        return Check(
             "path",
             False,
             f"a line through the cells' centres runs on from the path's end {list(past[0])} into"
             f" {list(past[1])}: the path drawn goes on past what was read (its end hidden or missed)",
         )
-        start, end, walked = None, None, ()
     through = _line_through_an_end(reading, list(walked)) if walked else None
     if through is not None:
-        path_check = Check(
+        return Check(
             "path",
             False,
             f"a line runs through the path's end {list(through[0])} on into {list(through[1])}, walked"
             " but not its step as read: the path's steps were read wrong at its ends, which end began"
             " it is not told",
         )
-        start, end, walked = None, None, ()
-    lines = _line_count(reading) if not order and start is not None else 0
+    lines = _line_count(reading) if fresh and start is not None else 0
     if lines > 1:
-        start_check = Check(
+        return Check(
             "start",
             False,
             f"{lines} lines through the cells' centres on a board read as untouched: a hint is one"
             " line at most, the others a path drawn thin (its start's marker missed)",
         )
-        start, end, walked = None, None, ()
-    beside_a_line = _ring_beside_a_line(reading, start, plain_colour) if not order else None
-    if beside_a_line is not None and start_check.ok:
-        start_check = Check(
+    beside_a_line = _ring_beside_a_line(reading, start, plain_colour) if fresh else None
+    if beside_a_line is not None and start is not None and start_ok:
+        return Check(
             "start",
             False,
             f"the start {list(start)} is marked only by a ring, beside a line through the cells' centres"
             f" at {list(beside_a_line)}: the next step after a path drawn thin, or a start beside a hint,"
             " not told apart",
         )
-        start, end, walked = None, None, ()
-    if ringed is not None and start is not None and ringed != head:
-        start_check = Check(
+    if ringed is not None and start is not None and head is not None and ringed != head:
+        return Check(
             "start",
             False,
             f"the cells marked as the next steps are beside {list(ringed)}, not beside the head {list(head)}",
         )
-        start, end, walked = None, None, ()
     stuck = _no_finish_on(reading, open_cells, walked, end) if walked and end is not None else None
     if stuck is not None and end is not None:
-        start_check = Check(
+        return Check(
             "start",
             False,
             f"the drawn path cannot be finished on the goal read at {list(end)} ({stuck}): the mark"
             " there is a next step's or a hole's, or the board is misread",
         )
-        start, end, walked = None, None, ()
-    return Roles(open_cells, start, end, walked, (start_check, path_check))
+    return None
 
 
 def _no_finish_on(

@@ -1003,12 +1003,47 @@ def _covered_joins(
         if len(beside) > 1:
             beside = [cell for cell in beside if reading.wide(figure, cell)]
         if len(beside) == 1 and (
-            reading.covered(figure, beside[0])
-            or reading.band(figure, beside[0]) is not None
-            or reading.wide(figure, beside[0])
+            reading.band(figure, beside[0]) is not None
+            or (
+                (reading.covered(figure, beside[0]) or reading.wide(figure, beside[0]))
+                and not _own_edge_cover(reading, beside[0], figure, joined)
+            )
         ):
             out.append(tuple(sorted((figure, beside[0]))))
     return out  # type: ignore[return-value]
+
+
+def _own_edge_cover(reading: Reading, cell: Cell, figure: Cell, joined: set[Cell]) -> bool:
+    """Whether the gap between `cell` and the figure beside it is covered only as the cell's other
+    gaps are: the same colour over a gap to a position no join reaches and no figure stands on.
+
+    A figure's legs or tail over the band to the cell before it cover that gap alone; a tile of a
+    colour of its own on touching or framed cells reaches into the line around it on every side,
+    blurred (a capture scaled down), so each of its gaps reads covered in the same mix of its
+    colour and the line. That cover is the tile's edge, no join (level 211016: the start's teal
+    tile beside the goal's flag, read as a path of one step from the flag into the tile)."""
+    gap = _gap_colour(reading, cell, figure)
+    if gap is None:
+        return False
+    for other in reading.neighbours(cell):
+        if other == figure or other in joined or reading.kinds[other] in (FIGURE, HOLE):
+            continue
+        if not (reading.covered(cell, other) or reading.wide(cell, other)):
+            continue
+        seen = _gap_colour(reading, cell, other)
+        if seen is not None and bool(same(seen, gap)):
+            return True
+    return False
+
+
+def _gap_colour(reading: Reading, a: Cell, b: Cell) -> np.ndarray | None:
+    """The colour across the gap between neighbouring positions `a` and `b`, band or not."""
+    (r, c), (r2, c2) = sorted((a, b))
+    if r == r2 and c2 == c + 1:
+        return reading.gaps_right[r, c]
+    if c == c2 and r2 == r + 1:
+        return reading.gaps_down[r, c]
+    return None
 
 
 def _one_of_a_family(

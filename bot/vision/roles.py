@@ -95,6 +95,14 @@ def interpret(reading: Reading) -> Roles:
     in_path = set(order or ())
     if _red_alone(reading, cells, between_cells, colour, plain_colour, walked_colour) is not None:
         plain_colour = None  # the one cell left no plain cell but the goal's red: no plain cell shown
+    elif (red_left := _red_left_beside_a_red_path(cells, between_cells, colour, walked_colour)) is not None:
+        start_check = Check(
+            "start",
+            False,
+            f"the one cell no band touches, {list(red_left)}, is red and the path near red: the goal"
+            " or a walked cell missed, not a plain cell, and which is not told",
+        )
+        return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     # cells of neither the plain nor the path's colour: a start of its own colour, or trouble
     others = [
         c for c in cells if c not in in_path and (plain_colour is None or not same(colour[c], plain_colour))
@@ -1435,11 +1443,35 @@ def _red_alone(
     colour read it."""
     if plain_colour is None or walked_colour is None or _red_distance(walked_colour) < NOT_RED:
         return None
+    return _red_left(cells, between_cells, colour)
+
+
+def _red_left(
+    cells: list[Cell], between_cells: dict[tuple[Cell, Cell], np.ndarray], colour: dict[Cell, np.ndarray]
+) -> Cell | None:
+    """The one cell no band touches, when there is one alone and it is red."""
     touched = {cell for pair in between_cells for cell in pair}
     left = [c for c in cells if c not in touched]
     if len(left) != 1 or _red_distance(colour[left[0]]) > RED_HUE:
         return None
     return left[0]
+
+
+def _red_left_beside_a_red_path(
+    cells: list[Cell],
+    between_cells: dict[tuple[Cell, Cell], np.ndarray],
+    colour: dict[Cell, np.ndarray],
+    walked_colour: np.ndarray | None,
+) -> Cell | None:
+    """The one cell no band touches, red, where the path is near red (`NOT_RED`): `_red_alone`
+    does not take it for the goal, yet a family of one proves no plain colour, and a plain cell is
+    no saturated red (the genre's plain cells are quiet colours; a red is a goal's sign or the
+    path's). Taken for the plain colour, the goal was lost (level 216005: every cell walked but
+    the red goal, the path's orange 36 degrees from red, and the board read with no goal); which
+    of the goal and a walked cell the chain missed it is, is not told."""
+    if walked_colour is None or _red_distance(walked_colour) >= NOT_RED:
+        return None
+    return _red_left(cells, between_cells, colour)
 
 
 def _red_off_the_path(

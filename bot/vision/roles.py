@@ -351,7 +351,28 @@ def interpret(reading: Reading) -> Roles:
             " there is a next step's or a hole's, or the board is misread",
         )
         start, end, walked = None, None, ()
+    if end is not None and _goal_drawn_as_a_void(reading, end, plain_colour):
+        start_check = Check(
+            "start",
+            False,
+            f"the goal read at {list(end)} is a mark with no letter, grey to black and far darker than"
+            " the plain cells: a hole drawn (a hatching, a dark square), not a goal's sign",
+        )
+        start, end, walked = None, None, ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
+
+
+def _goal_drawn_as_a_void(reading: Reading, goal: Cell, plain_colour: np.ndarray | None) -> bool:
+    """Whether the goal read is a bare mark (no E) whose colour is colourless and at most
+    `VOID_SHARE` as bright as the plain cells: what a hole is drawn as, where a goal's sign has a
+    colour (a red tile, a flag's pennant, a frame in the goal's colour) or is mostly the cell's own
+    (a flag on a plain cell). A lone hatched hole on a board of dots, its stripes and the field
+    between them a dark grey square with a rim of its own, reads as a framed position, and a
+    frame with no letter as the goal (level 260003: a look with no goal, its one hole the goal)."""
+    if plain_colour is None or reading.kinds[goal] != MARK or reading.letters.get(goal) == "E":
+        return False
+    seen = reading.colours[goal]
+    return float(np.ptp(seen)) <= COLOURLESS and float(seen.mean()) <= VOID_SHARE * float(plain_colour.mean())
 
 
 def _no_finish_on(

@@ -2957,6 +2957,7 @@ START_AND_GOAL_MISREAD = {
     213014: "look 213, fresh, touching: the start's frame and corner S read plain, the red goal as the start",
     216005: "look 216, half drawn, every cell walked but the red goal, the path orange: the goal read plain",
     260003: "look 260, half drawn, dots, no goal drawn: the one hatched hole read as a framed goal",
+    260009: "look 260, fresh, dots: a hatched hole read as the goal, on a grid a row short",
 }
 """Levels of looks 201-300 whose start and goal were confused or missed (issue 18). A frame along a
 whole edge of a touching tile crosses nothing in the corner-S test (`tiles._crossed_edges`); a
@@ -2964,7 +2965,7 @@ covered gap into a tile covered alike on another side is the tile's own edge, no
 (`roles._own_edge_cover`); the one cell left unwalked, red, beside a path near red is no plain
 cell (`roles._red_left_beside_a_red_path`); a goal read on a bare mark grey to black is a hole
 (`roles._goal_drawn_as_a_void`). Read exactly, or refused (`START_AND_GOAL_REFUSED`), never misread."""
-START_AND_GOAL_REFUSED = {211016, 216005}  # a flag under a ring beside a tile; a red goal or a walked cell
+START_AND_GOAL_REFUSED = {211016, 216005, 260009}  # a flag under a ring; a red goal or a walked cell; a hole
 
 
 @pytest.mark.parametrize("seed", sorted(START_AND_GOAL_MISREAD))

@@ -95,6 +95,14 @@ def interpret(reading: Reading) -> Roles:
     in_path = set(order or ())
     if _red_alone(reading, cells, between_cells, colour, plain_colour, walked_colour) is not None:
         plain_colour = None  # the one cell left no plain cell but the goal's red: no plain cell shown
+    elif (red_left := _red_left_beside_a_red_path(cells, between_cells, colour, walked_colour)) is not None:
+        start_check = Check(
+            "start",
+            False,
+            f"the one cell no band touches, {list(red_left)}, is red and the path near red: the goal"
+            " or a walked cell missed, not a plain cell, and which is not told",
+        )
+        return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     # cells of neither the plain nor the path's colour: a start of its own colour, or trouble
     others = [
         c for c in cells if c not in in_path and (plain_colour is None or not same(colour[c], plain_colour))
@@ -365,7 +373,27 @@ def _first_veto(
             f"the drawn path cannot be finished on the goal read at {list(end)} ({stuck}): the mark"
             " there is a next step's or a hole's, or the board is misread",
         )
+    if end is not None and _goal_drawn_as_a_void(reading, end, plain_colour):
+        return Check(
+            "start",
+            False,
+            f"the goal read at {list(end)} is a mark with no letter, grey to black and far darker than"
+            " the plain cells: a hole drawn (a hatching, a dark square), not a goal's sign",
+        )
     return None
+
+
+def _goal_drawn_as_a_void(reading: Reading, goal: Cell, plain_colour: np.ndarray | None) -> bool:
+    """Whether the goal read is a bare mark (no E) whose colour is colourless and at most
+    `VOID_SHARE` as bright as the plain cells: what a hole is drawn as, where a goal's sign has a
+    colour (a red tile, a flag's pennant, a frame in the goal's colour) or is mostly the cell's own
+    (a flag on a plain cell). A lone hatched hole on a board of dots, its stripes and the field
+    between them a dark grey square with a rim of its own, reads as a framed position, and a
+    frame with no letter as the goal (level 260003: a look with no goal, its one hole the goal)."""
+    if plain_colour is None or reading.kinds[goal] != MARK or reading.letters.get(goal) == "E":
+        return False
+    seen = reading.colours[goal]
+    return float(np.ptp(seen)) <= COLOURLESS and float(seen.mean()) <= VOID_SHARE * float(plain_colour.mean())
 
 
 def _no_finish_on(
@@ -1025,12 +1053,47 @@ def _covered_joins(
         if len(beside) > 1:
             beside = [cell for cell in beside if reading.wide(figure, cell)]
         if len(beside) == 1 and (
-            reading.covered(figure, beside[0])
-            or reading.band(figure, beside[0]) is not None
-            or reading.wide(figure, beside[0])
+            reading.band(figure, beside[0]) is not None
+            or (
+                (reading.covered(figure, beside[0]) or reading.wide(figure, beside[0]))
+                and not _own_edge_cover(reading, beside[0], figure, joined)
+            )
         ):
             out.append(tuple(sorted((figure, beside[0]))))
     return out  # type: ignore[return-value]
+
+
+def _own_edge_cover(reading: Reading, cell: Cell, figure: Cell, joined: set[Cell]) -> bool:
+    """Whether the gap between `cell` and the figure beside it is covered only as the cell's other
+    gaps are: the same colour over a gap to a position no join reaches and no figure stands on.
+
+    A figure's legs or tail over the band to the cell before it cover that gap alone; a tile of a
+    colour of its own on touching or framed cells reaches into the line around it on every side,
+    blurred (a capture scaled down), so each of its gaps reads covered in the same mix of its
+    colour and the line. That cover is the tile's edge, no join (level 211016: the start's teal
+    tile beside the goal's flag, read as a path of one step from the flag into the tile)."""
+    gap = _gap_colour(reading, cell, figure)
+    if gap is None:
+        return False
+    for other in reading.neighbours(cell):
+        if other == figure or other in joined or reading.kinds[other] in (FIGURE, HOLE):
+            continue
+        if not (reading.covered(cell, other) or reading.wide(cell, other)):
+            continue
+        seen = _gap_colour(reading, cell, other)
+        if seen is not None and bool(same(seen, gap)):
+            return True
+    return False
+
+
+def _gap_colour(reading: Reading, a: Cell, b: Cell) -> np.ndarray | None:
+    """The colour across the gap between neighbouring positions `a` and `b`, band or not."""
+    (r, c), (r2, c2) = sorted((a, b))
+    if r == r2 and c2 == c + 1:
+        return reading.gaps_right[r, c]
+    if c == c2 and r2 == r + 1:
+        return reading.gaps_down[r, c]
+    return None
 
 
 def _one_of_a_family(
@@ -1422,11 +1485,35 @@ def _red_alone(
     colour read it."""
     if plain_colour is None or walked_colour is None or _red_distance(walked_colour) < NOT_RED:
         return None
+    return _red_left(cells, between_cells, colour)
+
+
+def _red_left(
+    cells: list[Cell], between_cells: dict[tuple[Cell, Cell], np.ndarray], colour: dict[Cell, np.ndarray]
+) -> Cell | None:
+    """The one cell no band touches, when there is one alone and it is red."""
     touched = {cell for pair in between_cells for cell in pair}
     left = [c for c in cells if c not in touched]
     if len(left) != 1 or _red_distance(colour[left[0]]) > RED_HUE:
         return None
     return left[0]
+
+
+def _red_left_beside_a_red_path(
+    cells: list[Cell],
+    between_cells: dict[tuple[Cell, Cell], np.ndarray],
+    colour: dict[Cell, np.ndarray],
+    walked_colour: np.ndarray | None,
+) -> Cell | None:
+    """The one cell no band touches, red, where the path is near red (`NOT_RED`): `_red_alone`
+    does not take it for the goal, yet a family of one proves no plain colour, and a plain cell is
+    no saturated red (the genre's plain cells are quiet colours; a red is a goal's sign or the
+    path's). Taken for the plain colour, the goal was lost (level 216005: every cell walked but
+    the red goal, the path's orange 36 degrees from red, and the board read with no goal); which
+    of the goal and a walked cell the chain missed it is, is not told."""
+    if walked_colour is None or _red_distance(walked_colour) >= NOT_RED:
+        return None
+    return _red_left(cells, between_cells, colour)
 
 
 def _red_off_the_path(

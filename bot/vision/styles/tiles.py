@@ -761,7 +761,7 @@ def _corner_marks(
     # from outside (the path's band mid-step into the next tile, a figure's foot) crosses them
     edge = np.linspace(0.0, CORNER_SPAN[1] * half, CORNER_SAMPLES)
     edge = edge[np.hypot(edge, EDGE * half) <= 0.95 * half]
-    inked, crossed = [], []
+    inked, across, along = [], [], []
     for sx, sy in ((-1, 1), (1, 1), (-1, -1), (1, -1)):  # lower left, lower right, upper ones
         patch = sample(image, lattice, box, np.stack([sx * gx, sy * gy], axis=1))
         inked.append((~same(patch, colours[:, :, None, :])).sum(axis=2) >= CORNER_INK)
@@ -769,11 +769,11 @@ def _corner_marks(
             # no cell inked in one lower corner alone: no mark, whatever the rest shows (most
             # boards; the other samples were a twentieth of a read)
             return np.zeros(kinds.shape, bool)
-        strips = np.concatenate(
-            [np.stack([np.full_like(edge, sx * EDGE * half), sy * edge], axis=1),
-             np.stack([sx * edge, np.full_like(edge, sy * EDGE * half)], axis=1)]
-        )  # fmt: skip
-        crossed.append((~same(sample(image, lattice, box, strips), colours[:, :, None, :])).any(axis=2))
+        side = np.stack([np.full_like(edge, sx * EDGE * half), sy * edge], axis=1)  # the upright edge
+        level = np.stack([sx * edge, np.full_like(edge, sy * EDGE * half)], axis=1)  # the level one
+        for strip, out in ((side, across), (level, along)):
+            out.append(~same(sample(image, lattice, box, strip), colours[:, :, None, :]))
+    crossed = _crossed_edges(across, along)
     lower_left, lower_right, upper_left, upper_right = inked
     one_lower = (lower_left & ~lower_right & ~crossed[0]) | (lower_right & ~lower_left & ~crossed[1])
     # a figure's tail or ear reaches over into the cell beside it (the real game's cat)
@@ -783,6 +783,34 @@ def _corner_marks(
     by_figure[:, 1:] |= figure[:, :-1]
     by_figure[:, :-1] |= figure[:, 1:]
     return cells & one_lower & ~upper_left & ~upper_right & ~by_figure
+
+
+def _crossed_edges(across: list[np.ndarray], along: list[np.ndarray]) -> list[np.ndarray]:
+    """Per corner (lower left, lower right, upper left, upper right), whether something crosses
+    the tile's edges beside its patch (`across`: the upright edges' samples, `along`: the level
+    edges', each (R, C, n) off the tile's colour), less a frame on the tile's rim.
+
+    A frame drawn on the rim of touching or framed cells (the start's, around its corner S) runs
+    the whole length of an edge, so it is off the tile's colour at every sample of that edge at
+    both its corners, where something reaching in from outside (a band mid-step, a figure's
+    foot) crosses an edge at its middle, or at one corner; an edge off all along at both corners
+    is that frame, and crosses nothing (levels 213005, 213014: the S's frame a pixel inside the
+    edge's samples, the S read as no mark and the red goal taken for the start)."""
+    # each edge is shared by two corners: (lower left, lower right) the lower one, and so on
+    level_pairs, upright_pairs = ((0, 1), (0, 1), (2, 3), (2, 3)), ((0, 2), (1, 3), (0, 2), (1, 3))
+    crossed = []
+    for k in range(4):
+        level = along[k].any(axis=2) & ~_off_all_along(along, level_pairs[k])
+        upright = across[k].any(axis=2) & ~_off_all_along(across, upright_pairs[k])
+        crossed.append(level | upright)
+    return crossed
+
+
+def _off_all_along(strips: list[np.ndarray], corners: tuple[int, int]) -> np.ndarray:
+    """Whether one edge's samples (`strips`, per corner (R, C, n) off the tile's colour) are off at
+    every sample at both its `corners`: a line along the edge, a frame on the rim."""
+    a, b = corners
+    return strips[a].all(axis=2) & strips[b].all(axis=2)
 
 
 def _lighter_of_two(colours: np.ndarray) -> np.ndarray:

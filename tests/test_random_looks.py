@@ -2992,3 +2992,66 @@ def test_a_frame_along_a_whole_edge_crosses_nothing_but_a_band_at_one_corner_doe
     # off at the lower left corner alone: something reaching in there
     reaching = _crossed_edges(clear, strips(5, 2, 0, 0))
     assert [bool(c[0, 0]) for c in reaching] == [True, True, False, False]
+
+
+ENDS_SWAPPED_OR_A_HOLE_TAKEN = {
+    207005: "tiles, a thin line, the S's frame over a narrow gap: the hole below the start joined as it",
+    228006: "dots, a white line, the start's disc: the head's dot, less line on it, read as a start's colour",
+    280010: "touching, a band, a big disc on the start read as a cell: the join took the disc's colour",
+    296005: "dots, rings on the head's next steps, the start's disc: one ring read, taken for the goal",
+}
+"""Half-drawn levels of looks 201-300 read with the path's ends swapped or a hole taken into it.
+207005: a line through the centres ends on the start, and a gap misread as a band joined the hole
+beyond (`roles._line_short_of_an_end`: refused). 228006: a line over small dots blends each walked
+dot's colour with its own, and an end shows less of it (`roles._under_less_line`: the walked look,
+not the start's own colour; the puzzle then tells the ends). 280010: the join between two lined tiles
+took the colour of the start's disc, read as a cell (`tiles._first_shows_the_join`). 296005: with a
+start's disc and a ring read as marks, the cells two steps around are patched too, so the ring is
+told alike the head's other next steps (`styles._patches_of_odd`). Each read exactly or refused with
+the reason given, never misread."""
+ENDS_SWAPPED_REFUSED = {
+    207005: "which no line crosses",
+    280010: "cannot tell where the drawn path began",  # the rest can be finished either way round
+    296005: "drawn alike that end's next step",
+}
+
+
+@pytest.mark.parametrize("seed", sorted(ENDS_SWAPPED_OR_A_HOLE_TAKEN))
+def test_a_paths_ends_are_not_swapped_nor_a_hole_taken_into_it(seed: int) -> None:
+    why = ENDS_SWAPPED_OR_A_HOLE_TAKEN[seed]
+    shown = _teach_bench_screen(seed)
+    assert shown.kind == "half", why
+    found = detect(shown.image, read_text=False)
+    if seed in ENDS_SWAPPED_REFUSED:
+        assert found.board is None, f"{why}: read {found.board} {found.walked}"
+        assert ENDS_SWAPPED_REFUSED[seed] in (found.reason or ""), f"{why}: {found.reason}"
+        return
+    assert found.ok, f"{why}: {found.reason}"
+    assert_read_as_drawn(found, shown, why)
+
+
+def test_a_line_ending_short_of_the_chains_end_is_no_step() -> None:
+    # level 207005's reading: the chain [2, 0] (a hole, no line), [1, 0] (the start: its line runs up
+    # only), [0, 0] ...; the line ends on [1, 0], so [2, 0] is joined past it
+    from onestroke.bot.vision.roles import _line_short_of_an_end
+
+    lines_to = np.zeros((4, 3, 4), bool)
+    lines_to[1, 0] = (True, False, False, False)
+    lines_to[0, 0] = (False, True, True, False)
+    reading = SimpleNamespace(lines_to=lines_to)
+    walked = [(2, 0), (1, 0), (0, 0), (0, 1)]
+    assert _line_short_of_an_end(reading, walked) == ((1, 0), (2, 0))  # type: ignore[arg-type]
+    lines_to[1, 0] = (True, False, True, False)  # the line runs on into [2, 0]: a step
+    assert _line_short_of_an_end(reading, walked) is None  # type: ignore[arg-type]
+    lines_to[1, 0] = (True, True, True, True)  # a marker over the step reaches every way: not told
+    assert _line_short_of_an_end(reading, walked) is None  # type: ignore[arg-type]
+
+
+def test_an_end_showing_the_walked_look_less_a_line_is_no_colour_of_its_own() -> None:
+    from onestroke.bot.vision.roles import _under_less_line
+
+    orange = np.array([47.0, 139.0, 197.0])  # level 228006's head: the lit dot, the line entering it
+    walked = np.array([105.0, 157.0, 200.0])  # the walked dots, a white line over each
+    assert _under_less_line(orange, walked)
+    assert _under_less_line(orange, 0.7 * orange)  # a dark line over the walked dots
+    assert not _under_less_line(np.array([60.0, 180.0, 60.0]), walked)  # a green start tile

@@ -248,7 +248,9 @@ def interpret(reading: Reading) -> Roles:
             path_coloured=[
                 c
                 for c in coloured
-                if same(reading.colours[c], walked_colour) or _walked_look(reading, c, coloured, order)
+                if same(reading.colours[c], walked_colour)
+                or _walked_look(reading, c, coloured, order)
+                or (c in ends_now and _under_less_line(reading.colours[c], walked_colour))
             ],
         )
     elif order:  # a step from a figure into a marked tile, no cell to take the path's colour from: a
@@ -341,6 +343,14 @@ def _first_veto(
             f"a line runs through the path's end {list(through[0])} on into {list(through[1])}, walked"
             " but not its step as read: the path's steps were read wrong at its ends, which end began"
             " it is not told",
+        )
+    short = _line_short_of_an_end(reading, list(walked)) if walked else None
+    if short is not None:
+        return Check(
+            "path",
+            False,
+            f"the line through the cells' centres ends at {list(short[0])}, but the path read goes on"
+            f" across the gap into {list(short[1])}, which no line crosses: a gap misread as a step",
         )
     lines = _line_count(reading) if fresh and start is not None else 0
     if lines > 1:
@@ -566,6 +576,24 @@ def _line_through_an_end(reading: Reading, walked: list[Cell]) -> tuple[Cell, Ce
                 and _crossed(reading, end, beyond)
             ):
                 return end, beyond
+    return None
+
+
+def _line_short_of_an_end(reading: Reading, walked: list[Cell]) -> tuple[Cell, Cell] | None:
+    """(the step next to an end of the read path, that end) where the centre line on the step runs
+    out of it on one side alone, not toward the end, and the end shows no line toward the step: the
+    line drawn ends in that step's middle, so the path drawn ends there too (its start or its head),
+    and the end beyond was joined by a gap misread as a band (level 207005: the start's frame,
+    drawn a little larger than its tile, reached over a narrow gap into a hole drawn as an inner
+    square, read as a band; the hole was taken for the start). A path drawn as a thin line
+    crosses every gap between its steps; a line's last cell has one arm."""
+    if reading.lines_to is None or len(walked) < 2:
+        return None
+    for end, step in ((walked[-1], walked[-2]), (walked[0], walked[1])):
+        arms = reading.lines_to[step]
+        toward_end = STEPS.index((end[0] - step[0], end[1] - step[1]))
+        if int(arms.sum()) == 1 and not arms[toward_end] and not reading.lines_to[end][(toward_end + 2) % 4]:
+            return step, end
     return None
 
 
@@ -1970,6 +1998,19 @@ def _walked_look(reading: Reading, end: Cell, coloured: list[Cell], order: list[
     return end in (order[0], order[-1]) and any(
         same(reading.colours[end], reading.colours[c]) for c in middle
     )
+
+
+def _under_less_line(end_colour: np.ndarray, walked_colour: np.ndarray) -> bool:
+    """Whether the path's end in `end_colour` (a colour of its own) is the walked cells' own look
+    with less of a line over it: the walked colour is that colour taken toward white (a white
+    line) or darkened (a dark line) by one share in every channel (`_light_over`, `_shade_of`).
+
+    A line through the centres of small walked cells (lit dots) covers a share of each, and the
+    cell's colour read is its blend with the line's; the line enters an end from one side only,
+    so the end shows the cells' own colour, and passed for a start of its own colour (level
+    228006: a white line over orange dots, the head's dot read as the start; the start's disc on
+    the other end). A start of its own colour is no blend of the path's with a line's."""
+    return _light_over(walked_colour, end_colour) or _shade_of(walked_colour, end_colour)
 
 
 def _has_face(reading: Reading, cell: Cell) -> bool:

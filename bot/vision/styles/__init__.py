@@ -831,9 +831,11 @@ def _patches_of_odd(
     if int(marked.sum()) == 2:  # a start and one mark: their open neighbours too, so a mark beside
         # the start can be told from a ring on a next step whose other rings a hint's line hides
         odd |= _beside_any(marked) & cells
-    if int(marked.sum()) == 1:  # one mark alone: the cells two steps from it too, so a ring beside
-        # a path's head, read as the goal, can be told from the head's other next steps (their rings
-        # read plain: `roles._goal_alike_a_next_step`), where that leaves room for them
+    if int(marked.sum()) in (1, 2):  # one mark alone: the cells two steps from it too, so a ring
+        # beside a path's head, read as the goal, can be told from the head's other next steps (their
+        # rings read plain: `roles._goal_alike_a_next_step`), where that leaves room for them; so too
+        # beside two, a mark and the start's disc (level 296005: a ring beside the head read as the
+        # goal, the start's disc the other mark, the head's other rings read plain and not patched)
         near = odd | (_beside_any(_beside_any(marked)) & cells)
         odd = near if int(near.sum()) <= MOST_PATCHED else odd
     if int(odd.sum()) > MOST_PATCHED:

@@ -3055,3 +3055,70 @@ def test_an_end_showing_the_walked_look_less_a_line_is_no_colour_of_its_own() ->
     assert _under_less_line(orange, walked)
     assert _under_less_line(orange, 0.7 * orange)  # a dark line over the walked dots
     assert not _under_less_line(np.array([60.0, 180.0, 60.0]), walked)  # a green start tile
+
+
+DRAWN_BEYOND_THE_GRID = {
+    272009: "look 272, a fresh level: the top row of pale tiles, 11 levels off a gradient, dropped (4x3)",
+    272012: "look 272, a fresh level: the same look, the two top rows dropped (5x6 of 7x6)",
+    287002: "look 287, a fresh level: two top rows of inner-square holes and the goal dropped (8x5 of 10x5)",
+    236006: "look 236, half drawn: 4 dark holes and the goal of a framed 9x9 grid read as a 3x2 board",
+}
+"""Screens of teach_bench's looks where a part of a board read as the whole and passed every check:
+just outside the grid read lie positions drawn as its own plain cells (a flat tile of their colour,
+bounded on all four sides at the gaps' middle) or as its own bounded holes (the same look), which
+the growth did not take (too faint against a gradient, corners that show no gaps). The page beyond
+a grid is bounded by no gaps: the board goes on, and it is refused (`styles.drawn_beyond`,
+`checks.edge_check`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(DRAWN_BEYOND_THE_GRID))
+def test_a_grid_with_its_own_tiles_beside_it_is_a_part(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    found = detect(shown.image, read_text=False)
+    outcome, why = outcome_of(shown, found, 0.0)
+    assert found.board is None and outcome == "refused", f"{DRAWN_BEYOND_THE_GRID[seed]}: {outcome}, {why}"
+
+
+def test_a_tile_beside_the_grid_counts_only_drawn_as_its_plain_cells() -> None:
+    from onestroke.bot.vision.styles.drawn_beyond import tiles_beyond
+
+    pitch, side = 40, 34
+    page, tile = (206, 187, 225), (203, 197, 214)  # BGR: a pale tile 10 levels off the page
+
+    def image_of(beyond: tuple[int, int, int] | None) -> np.ndarray:
+        """Three rows of three tiles from row 1 down; row 0 holds tiles of `beyond` (None: page)."""
+        image = np.full((4 * pitch, 5 * pitch, 3), page, np.uint8)
+        for r in range(4):
+            colour = tile if r else beyond
+            for c in range(1, 4):
+                if colour is not None:
+                    y, x = r * pitch + (pitch - side) // 2, c * pitch + (pitch - side) // 2
+                    image[y : y + side, x : x + side] = colour
+        return image
+
+    rows, cols = np.array([1, 1, 2, 3]), np.array([1, 2, 1, 3])
+    sides = np.full(len(rows), side)
+    lattice = Lattice((pitch / 2, pitch / 2), (pitch, pitch), rows, cols, 0.0, sides, sides)
+    kinds = np.full((3, 3), CELL)
+    colours = np.tile(np.array(tile, float), (3, 3, 1))
+    box = (1, 4, 1, 4)
+    # a row of the plain tiles above the grid: the board goes on there
+    assert tiles_beyond(image_of(tile), lattice, box, kinds, colours) == [(-1, 0), (-1, 1), (-1, 2)]
+    # the page above it, or tiles of another colour (no hole of the grid is drawn so): nothing
+    assert tiles_beyond(image_of(None), lattice, box, kinds, colours) == []
+    assert tiles_beyond(image_of((120, 60, 200)), lattice, box, kinds, colours) == []
+
+
+NOT_DRAWN_BEYOND = {
+    22: "a grainy dark page around touching cells with hatched holes: read exactly, the page no hole's tile",
+}
+"""Screens of SEEDS whose board is read exactly with nothing of the board's beyond it: a grainy page's
+specks stand off its colour by as much at the gaps' middle as anywhere near the tile's edge, so they
+bound no tile (`drawn_beyond._bounded`: a step beyond the tile's own grain); averaged, a hatched hole's
+look is the dark page's, which bounded once made the page "drawn as the holes" (`tiles_beyond`)."""
+
+
+@pytest.mark.parametrize("seed", sorted(NOT_DRAWN_BEYOND))
+def test_a_grainy_page_beside_the_grid_bounds_no_tile(seed: int) -> None:
+    result = run_seed(seed)
+    assert result.outcome == "exact", f"{NOT_DRAWN_BEYOND[seed]}: {result.outcome}, {result.detail}"

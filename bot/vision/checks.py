@@ -192,9 +192,10 @@ def frame_check(reading: Reading, page: np.ndarray) -> Check:
 
 def edge_check(reading: Reading) -> Check:
     """No marked cell (a flag, a letter, a frame) lies just outside the grid, beside it, no band
-    of the path crosses out of it, and the grid's own lines go on past none of its sides between
-    cells of its colour (`styles.goes_on`): each means the grid was cut short (or UI touches it),
-    so the board is not trusted."""
+    of the path crosses out of it, the grid's own lines go on past none of its sides between
+    cells of its colour (`styles.goes_on`), and nothing beside it is drawn as its plain cells or
+    holes are (`styles.drawn_beyond`): each means the grid was cut short (or UI touches it), so
+    the board is not trusted."""
     if reading.leaving:
         shown = ", ".join(str(list(cell)) for cell in reading.leaving[:4])
         return Check("edge", False, f"a band of the path leaves the grid at {shown}: the grid is cut short")
@@ -204,6 +205,14 @@ def edge_check(reading: Reading) -> Check:
             False,
             f"the grid's lines go on past its {' and '.join(reading.goes_on)} side between cells of"
             " its colour: a part of the board",
+        )
+    if reading.drawn_beyond:
+        shown = ", ".join(str(list(cell)) for cell in reading.drawn_beyond[:4])
+        return Check(
+            "edge",
+            False,
+            f"just outside the grid, {shown} is drawn as its plain cells or its holes are (a tile of"
+            " their look, bounded on all four sides): the board goes on past the grid read",
         )
     if not reading.left_out:
         return Check("edge", True, "no marked cell just outside the grid, no band leaving it")

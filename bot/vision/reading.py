@@ -86,6 +86,9 @@ class Reading:
     # (holes in the gaps' colour, holes drawn dark) inside the grid: a look draws its holes one
     # way, so where both are read one family is no holes (`tiles.holes_two_ways`, `checks.holes_check`)
     holes_two_ways: tuple[int, int] = (0, 0)
+    # positions beside the grid drawn as its plain cells or its holes are (a tile of their look,
+    # bounded on all four sides): the board goes on past the grid (`styles.drawn_beyond`, `checks.edge_check`)
+    drawn_beyond: list[Cell] = field(default_factory=list)
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -50,6 +50,7 @@ from onestroke.bot.vision.sampling import (
 )
 from onestroke.bot.vision.sampling import median as median_of
 from onestroke.bot.vision.styles import families, gaps, read_grid, thin_lines, touched_by
+from onestroke.bot.vision.styles.drawn_beyond import tiles_beyond
 
 CELL_UNIFORM = 0.95  # share of a cell's samples in its own colour
 MARKED_CELL = 0.6  # a covered position mostly in one colour is a cell with a mark on it, not a figure
@@ -100,7 +101,9 @@ def read_tiles(image: np.ndarray, lattice: Lattice) -> Reading:
         members_in_gaps=members_in_gaps(flat, background, near),
         holes_two_ways=holes_two_ways(image, reading, background, near),
     )
-    return _with_centre_line(image, reading, background, near)
+    reading = _with_centre_line(image, reading, background, near)
+    beyond = tiles_beyond(image, lattice, reading.box, reading.kinds, reading.colours)
+    return replace(reading, drawn_beyond=beyond)
 
 
 def _with_centre_line(

@@ -2995,23 +2995,23 @@ def test_a_frame_along_a_whole_edge_crosses_nothing_but_a_band_at_one_corner_doe
 
 
 ENDS_SWAPPED_OR_A_HOLE_TAKEN = {
+    104013: "tiles, a band, the start its own green tile, a disc on the head, a ring beside it",
     207005: "tiles, a thin line, the S's frame over a narrow gap: the hole below the start joined as it",
     228006: "dots, a white line, the start's disc: the head's dot, less line on it, read as a start's colour",
-    280010: "touching, a band, a big disc on the start read as a cell: the join took the disc's colour",
     296005: "dots, rings on the head's next steps, the start's disc: one ring read, taken for the goal",
 }
 """Half-drawn levels of looks 201-300 read with the path's ends swapped or a hole taken into it.
 207005: a line through the centres ends on the start, and a gap misread as a band joined the hole
 beyond (`roles._line_short_of_an_end`: refused). 228006: a line over small dots blends each walked
 dot's colour with its own, and an end shows less of it (`roles._under_less_line`: the walked look,
-not the start's own colour; the puzzle then tells the ends). 280010: the join between two lined tiles
-took the colour of the start's disc, read as a cell (`tiles._first_shows_the_join`). 296005: with a
+not the start's own colour; the puzzle then tells the ends). 296005: with a
 start's disc and a ring read as marks, the cells two steps around are patched too, so the ring is
-told alike the head's other next steps (`styles._patches_of_odd`). Each read exactly or refused with
-the reason given, never misread."""
+told alike the head's other next steps (`styles._patches_of_odd`). 104013: a join taking the colour
+of the tile that shows it out to its margin (tried for 280010) took the start's own green tile for
+the path's and misread it. Each read exactly or refused with the reason given, never misread."""
 ENDS_SWAPPED_REFUSED = {
+    104013: "cannot be finished on the goal read",  # misread when the join took the full tile's colour
     207005: "which no line crosses",
-    280010: "cannot tell where the drawn path began",  # the rest can be finished either way round
     296005: "drawn alike that end's next step",
 }
 

@@ -151,13 +151,9 @@ def _with_centre_line(
     gaps_right, gaps_down = reading.gaps_right.copy(), reading.gaps_down.copy()
     colours = reading.colours.copy()
     colours[lined] = walked_colours[lined]
-    # the join takes the colour of its tile that is no mark (a mark's middle may be a disc), and
-    # of the two cells the one whose colour reaches its margin
-    first_right, first_down = _first_shows_the_join(
-        cell, colours, reading.grounds, _lit(core, reading.grounds)
-    )
-    right_colour = np.where(first_right[..., None], colours[:, :-1], colours[:, 1:])
-    down_colour = np.where(first_down[..., None], colours[:-1, :], colours[1:, :])
+    # the join takes the colour of its tile that is no mark (a mark's middle may be a disc)
+    right_colour = np.where(cell[:, :-1, None], colours[:, :-1], colours[:, 1:])
+    down_colour = np.where(cell[:-1, :, None], colours[:-1, :], colours[1:, :])
     gaps_right[join_right] = right_colour[join_right]
     gaps_down[join_down] = down_colour[join_down]
     # between two tiles the line runs through, the line says which are joined: where tiles touch
@@ -173,32 +169,6 @@ def _with_centre_line(
         covered_right=reading.covered_right & ~join_right,
         covered_down=reading.covered_down & ~join_down,
         lights=_lit(core, reading.grounds) & lined,
-    )
-
-
-def _first_shows_the_join(
-    cell: np.ndarray, colours: np.ndarray, grounds: np.ndarray, lit: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """(right, down): whether a join between two neighbouring tiles takes the colour of the first
-    (left or upper) one rather than the second: the one that is a cell, not a mark (a mark's
-    middle may be a disc), and of two cells not one with a disc over its middle beside one whose
-    colour reaches its margin.
-
-    A start's disc over a tile, big and flat, reads as a cell of the disc's colour (its margin the
-    tile's own); the line from it into the next walked tile took that colour for the path's (level
-    280010: a blue disc, a pink band; the disc's tile read as the path and the next walked tile as
-    a start of its own colour). A walked tile shows the path's colour out to its margin; a disc
-    over the middle only does not. A finger's translucent light over the middle (`lit`) is no
-    disc: the head under it keeps the join as before."""
-    disc = cell & ~same(colours, grounds) & ~lit
-    full = cell & same(colours, grounds)
-
-    def first(a: np.ndarray, b: np.ndarray, disc_a: np.ndarray, full_b: np.ndarray) -> np.ndarray:
-        return a & ~(disc_a & full_b)
-
-    return (
-        first(cell[:, :-1], cell[:, 1:], disc[:, :-1], full[:, 1:]),
-        first(cell[:-1, :], cell[1:, :], disc[:-1, :], full[1:, :]),
     )
 
 

@@ -111,14 +111,17 @@ def test_a_board_the_look_saw_whole_is_not_taken_from_the_built_in_reading_in_pa
     19004 the built-in reading read 5x3 of the 9x3 board (the faint lines washed out: a wrong
     board) while the look scores the whole 9x3 and refuses it (cells between two roles). The two
     boards overlap with other extents: refused, not the built-in reading's part. The built-in
-    reading now refuses the part itself (the grid's lines go on past it, `styles.goes_on`), so the
-    misread is brought back by turning that rule off, to keep `with_look.other_box` measured."""
+    reading now refuses the part itself (the grid's lines go on past it, `styles.goes_on`; cells drawn
+    as its own just outside it, `styles.drawn_beyond`), so the misread is brought back by turning
+    those rules off, to keep `with_look.other_box` measured."""
     look, held = taught_from_two(19, boards_only=True)
     (screen,) = [s for s in held if s.seed == 19004]
     found = read_with_look(screen.image, look)
     assert not found.ok, "refused with the rule in place"
     assert "lines go on past" in (detect(screen.image).reason or "")
     monkeypatch.setattr("onestroke.bot.vision.styles.sides_going_on", lambda *args: ())
+    # (and the rule after it: the framed cells just outside the part, drawn as its own: `drawn_beyond`)
+    monkeypatch.setattr("onestroke.bot.vision.styles.tiles.tiles_beyond", lambda *args: [])
     assert outcome_of(screen, detect(screen.image), 0.0)[0] == "wrong", "the premise: it misreads"
     found = read_with_look(screen.image, look)
     assert not found.ok and "one of them misreads the screen" in (found.reason or ""), found.reason

@@ -174,6 +174,27 @@ def open_browser(
     return detached(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
 
 
+def end_group(group: int, grace: float = 3.0) -> None:
+    """Wait until every process of the browser's process group `group` has ended (SIGKILL to those
+    left after `grace` s). The browser ends before its renderers and helpers do, and those still
+    write the profile for a moment: under load one did so while the profile was removed, and the
+    folder stayed behind (CI of 08c4f4a)."""
+    if os.name != "posix":
+        return
+    for killed in (False, True):
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(group, 0)  # anyone left in the group?
+            except (ProcessLookupError, PermissionError):
+                return
+            time.sleep(0.05)
+        if killed:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGKILL)
+
+
 def remove_socket_folder(profile: Path) -> None:
     """Remove the folder Chromium made in the temporary directory for its SingletonSocket
     (org.chromium.Chromium.*): only a clean exit removes it, so every browser killed or crashed
@@ -232,6 +253,7 @@ def run_web_practice(
                 # stayed behind in the temporary directory after each interrupted game
                 if process is not None:
                     stop_process(process)
+                    end_group(process.pid)
                     remove_socket_folder(Path(profile))
     finally:
         server.shutdown()

@@ -96,13 +96,13 @@ def interpret(reading: Reading) -> Roles:
     if _red_alone(reading, cells, between_cells, colour, plain_colour, walked_colour) is not None:
         plain_colour = None  # the one cell left no plain cell but the goal's red: no plain cell shown
     elif (red_left := _red_left_beside_a_red_path(cells, between_cells, colour, walked_colour)) is not None:
-        start_check = Check(
-            "start",
-            False,
+        return _refused(
+            open_cells,
+            order,
+            path_check,
             f"the one cell no band touches, {list(red_left)}, is red and the path near red: the goal"
             " or a walked cell missed, not a plain cell, and which is not told",
         )
-        return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     # cells of neither the plain nor the path's colour: a start of its own colour, or trouble
     others = [
         c for c in cells if c not in in_path and (plain_colour is None or not same(colour[c], plain_colour))
@@ -142,13 +142,13 @@ def interpret(reading: Reading) -> Roles:
         if ringed is not None:
             marks = [m for m in marks if m not in rings]
         elif unlike is not None:
-            start_check = Check(
-                "start",
-                False,
+            return _refused(
+                open_cells,
+                order,
+                path_check,
                 f"the marks on every next step are drawn unlike ({unlike}): a goal under its ring"
                 " among them, not told which",
             )
-            return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     off_marks = _marks_off_plain(reading, marks, in_path, plain_colour, walked_colour)
     # a big inner square covers enough of its tile to pass for a figure (on dots too: a square
     # over the dot, bigger than the ring around it, reads as a figure on the field)
@@ -167,21 +167,21 @@ def interpret(reading: Reading) -> Roles:
         off_marks = []
     if off_marks:  # a mark on a tile of its own colour: a start, a goal, or a hole drawn as a tile?
         shown = ", ".join(str(list(c)) for c in off_marks[:4])
-        start_check = Check(
-            "start",
-            False,
+        return _refused(
+            open_cells,
+            order,
+            path_check,
             f"{len(off_marks)} marked positions on a tile of neither the plain cells' nor the path's"
             f" colour, with no S or E (a start, a goal or a drawn hole?): {shown}",
         )
-        return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     if strays:
         shown = ", ".join(str(list(c)) for c in strays[:4])
-        start_check = Check(
-            "start",
-            False,
+        return _refused(
+            open_cells,
+            order,
+            path_check,
             f"{len(strays)} cells in a colour that is neither the plain cells' nor the path's, e.g. {shown}",
         )
-        return Roles(open_cells, None, None, tuple(order or ()), (start_check, path_check))
     # a face on a marked tile is a character standing on it (an avatar drawn inside the tile)
     faced = [m for m in marks if m not in reading.letters and _has_face(reading, m)]
     figures, marks = figures + faced, [m for m in marks if m not in faced]
@@ -280,6 +280,11 @@ def interpret(reading: Reading) -> Roles:
             start_check = veto
         start, end, walked = None, None, ()
     return Roles(open_cells, start, end, walked, (start_check, path_check))
+
+
+def _refused(open_cells: frozenset[Cell], order: list[Cell] | None, path_check: Check, detail: str) -> Roles:
+    """Roles with no start, goal or walked path, the start check failed for `detail`."""
+    return Roles(open_cells, None, None, tuple(order or ()), (Check("start", False, detail), path_check))
 
 
 def _first_veto(

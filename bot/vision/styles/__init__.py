@@ -118,6 +118,12 @@ def read_grid(
         # off the gaps; 23006: a dark gradient within the tolerance of the border lines)
         kinds[_page_unlike_the_holes(colours, ring, ring & (kinds == DRAWN), ~ring & (kinds == DRAWN))] = HOLE
         kinds[ring & (kinds == CELL) & open_beyond] = FOREIGN
+        # and so is a marked position whose far side is not bounded as a cell's is (an avatar in
+        # the top bar: the night theme's 9x7 board grew a row of holes up to it), or a figure so
+        # beside the grid's own figure (the real game's cat on the top row, its tail up into the
+        # avatar: the practice game's level 8 of seed 101 was refused as a grid that may go on)
+        kinds[ring & (kinds == MARK) & open_beyond] = FOREIGN
+        kinds[ring & (kinds == FIGURE) & open_beyond & _beside_any((kinds == FIGURE) & ~ring)] = FOREIGN
         # an unknown position whose far side goes on in its own colour is the page or a panel
         # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
         kinds[ring & (kinds == FOREIGN) & continues] = HOLE

@@ -260,6 +260,11 @@ def interpret(reading: Reading) -> Roles:
         odd = replace(odd, unsure=_markers(reading, figures, marks, ends_now, None, plain_colour))
     if order:
         order = _with_the_first_step(reading, order, odd)
+        walked_mark = _walked_mark_beside_an_end(reading, order, odd, walked_colour)
+        if walked_mark is not None:  # on the path, at one end: the start's frame or the head's
+            mark, end = walked_mark
+            order = [mark, *order] if end == order[0] else [*order, mark]
+            odd = replace(odd, unsure=[*odd.unsure, mark])
         # (why the board or the chain may not be whole: asked only where the ends look alike)
         doubt = partial(_doubt, reading, bands, order, walked_colour)
         start, end, start_check = _ends_of_path(order, odd, open_cells, doubt)
@@ -1621,6 +1626,39 @@ def _with_the_first_step(reading: Reading, order: list[Cell], odd: _Odd) -> list
     if not _crossed(reading, start, step) or _no_first_step(reading, start, step, odd):
         return order
     return [start, *order] if step == order[0] else [*order, start]
+
+
+def _walked_mark_beside_an_end(
+    reading: Reading, order: list[Cell], odd: _Odd, walked_colour: np.ndarray | None
+) -> tuple[Cell, Cell] | None:
+    """The one marked tile off the chain that is a walked tile under its mark, and the end of the
+    chain it is the next step from.
+
+    A frame around a tile drawn in the walked colour (the practice game's glow theme frames the
+    start) lies over the gap of the path's step out of it, so no band is read there and the mark
+    stays off the chain: beside an end, as a goal would be, and the board was refused half drawn
+    ("the start ... as well as the goal"). A goal is never walked before the path ends, so a mark
+    on a tile of the walked colour, the gap crossed to one end of the chain beside it (and only
+    one), is on the path: at its start or at its head (apps frame the head too), which the caller
+    leaves to the puzzle (`walked.began_at`) unless a figure or the like tells. No wall is asked
+    for, as `_no_first_step` asks none of a start in the path's colour: the frame's own edge
+    reads as one across that gap. Letters are read elsewhere (an S: `_with_the_first_step`; an
+    E: the goal)."""
+    if walked_colour is None or not order:
+        return None
+    walked = [
+        m
+        for m in odd.marks
+        if m not in order
+        and m not in reading.letters
+        and m != odd.red_goal
+        and same(reading.colours[m], walked_colour)
+    ]
+    if len(walked) != 1:
+        return None
+    (mark,) = walked
+    beside = [e for e in {order[0], order[-1]} if _next_to(mark, e) and _crossed(reading, mark, e)]
+    return (mark, beside[0]) if len(beside) == 1 else None
 
 
 def _no_first_step(reading: Reading, start: Cell, step: Cell, odd: _Odd) -> bool:

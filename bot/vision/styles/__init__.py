@@ -104,7 +104,7 @@ def read_grid(
         ring[1:-1, 1:-1] = False
         # the board ends where the cells stop being cells of its family: a ring position is taken
         # only when it is bounded on its far side like every cell (the gap or a band of the path)
-        open_beyond, continues = _beyond(image, lattice, box, background, band_across, colours)
+        open_beyond, continues, joined = _beyond(image, lattice, box, background, band_across, colours)
         # (a cell whose far side goes on in its own colour: the page, or a cell whose line beyond
         # it was lost, a pixel wide scaled away; kept to tell them apart where the growth ends)
         lost[box] = ring & (kinds == CELL) & open_beyond & continues
@@ -121,9 +121,13 @@ def read_grid(
         # and so is a marked position whose far side is not bounded as a cell's is (an avatar in
         # the top bar: the night theme's 9x7 board grew a row of holes up to it), or a figure so
         # beside the grid's own figure (the real game's cat on the top row, its tail up into the
-        # avatar: the practice game's level 8 of seed 101 was refused as a grid that may go on)
-        kinds[ring & (kinds == MARK) & open_beyond] = FOREIGN
-        kinds[ring & (kinds == FIGURE) & open_beyond & _beside_any((kinds == FIGURE) & ~ring)] = FOREIGN
+        # avatar: the practice game's level 8 of seed 101 was refused as a grid that may go on),
+        # where nothing as wide as a band crosses the gap between it and the grid (a walked dot
+        # or the head beside the grid, a band into it, stays marked and leaves the grid
+        # untrusted: looks 151015, 162015 read as parts of the board without it)
+        unbounded = ring & open_beyond & ~joined
+        kinds[unbounded & (kinds == MARK)] = FOREIGN
+        kinds[unbounded & (kinds == FIGURE) & _beside_any((kinds == FIGURE) & ~ring)] = FOREIGN
         # an unknown position whose far side goes on in its own colour is the page or a panel
         # beyond the grid's frame, not a cell the reader missed (a cell ends at a gap or a band)
         kinds[ring & (kinds == FOREIGN) & continues] = HOLE
@@ -679,8 +683,9 @@ def _beside_any(found: np.ndarray) -> np.ndarray:
 
 def _beyond(
     image: np.ndarray, lattice: Lattice, box: Box, background: np.ndarray, across: float, colours: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """What lies past the far side of the border positions of `box`: (open, continues).
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What lies past the far side of the border positions of `box`, and on the near side:
+    (open, continues, joined).
 
     `open`: the gap beyond them (away from the box) shows something that is neither the
     background nor a band of the path. A cell of the board, plain or walked, ends at a gap (the
@@ -692,14 +697,18 @@ def _beyond(
     colour (`colours`, the box's median colours): the surface goes on past where a cell would
     end, as the page does beyond a grid's frame. A cell the reader did not recognise (under a hint
     line, at a gradient's far end) still ends at a gap of another colour.
+
+    `joined`: the gap on the near side, between the position and the grid's border beside it, is
+    as wide as a band is (`gaps`: no background in its middle on two lines): a band, or something
+    over one, joins it to the grid; a thin thing across (a cat's tail) leaves it unjoined.
     """
     r0, r1, c0, c1 = box
     dense_right, dense_down = gap_colours(
         image, lattice, (r0 - 1, r1 + 1, c0 - 1, c1 + 1), across, DENSE_ALONG
     )
     right, down = dense_right[..., SPARSE, :], dense_down[..., SPARSE, :]
-    band_right, colour_right, covered_right, _ = gaps(right, background)
-    band_down, colour_down, covered_down, _ = gaps(down, background)
+    band_right, colour_right, covered_right, wide_right = gaps(right, background)
+    band_down, colour_down, covered_down, wide_down = gaps(down, background)
     # a band is narrower than what it joins: the lattice corners beside it show the background
     # (a panel or the page beyond the grid fills them too)
     corner = same(median(corner_samples(image, lattice, box), axis=2), background)
@@ -722,7 +731,12 @@ def _beyond(
     continues[-1, :] |= band_down[rows, 1:-1] & same(colour_down[rows, 1:-1], colours[-1, :])
     continues[:, 0] |= band_right[1:-1, 0] & same(colour_right[1:-1, 0], colours[:, 0])
     continues[:, -1] |= band_right[1:-1, cols] & same(colour_right[1:-1, cols], colours[:, -1])
-    return open_, continues
+    joined = np.zeros((rows, cols), bool)
+    joined[0, :] |= wide_down[1, 1:-1]
+    joined[-1, :] |= wide_down[rows - 1, 1:-1]
+    joined[:, 0] |= wide_right[1:-1, 1]
+    joined[:, -1] |= wide_right[1:-1, cols - 1]
+    return open_, continues, joined
 
 
 def straight_walls(dense: np.ndarray, background: np.ndarray) -> np.ndarray:

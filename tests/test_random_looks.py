@@ -3122,3 +3122,24 @@ look is the dark page's, which bounded once made the page "drawn as the holes" (
 def test_a_grainy_page_beside_the_grid_bounds_no_tile(seed: int) -> None:
     result = run_seed(seed)
     assert result.outcome == "exact", f"{NOT_DRAWN_BEYOND[seed]}: {result.outcome}, {result.detail}"
+
+
+A_WALKED_MARK_BESIDE_A_GRID_CUT_SHORT = {
+    151015: "look 151, half drawn: a walked dot and the head beside a 3x3 part of a 3x6 board, a band in",
+    162015: "look 162, half drawn: walked cells beside a 7x4 part of a 7x9 board, the path's band into them",
+}
+"""Marked positions just outside the grid read, whose far side is not bounded as a cell's is: UI
+beyond the board (an avatar over the top row) is no tile of it, but a walked cell or the head, a
+band crossing the gap into it from the grid, is the board going on. Without the band test they
+were dropped as UI and a part of the board was read as a whole fresh level (`styles._beyond`'s
+`joined`); they leave the grid untrusted: refused."""
+
+
+@pytest.mark.parametrize("seed", sorted(A_WALKED_MARK_BESIDE_A_GRID_CUT_SHORT))
+def test_a_marked_position_joined_to_the_grid_by_a_band_is_no_ui(seed: int) -> None:
+    shown = _teach_bench_screen(seed)
+    found = detect(shown.image, read_text=False)
+    assert found.board is None or found.board == shown.truth.board, (
+        f"{A_WALKED_MARK_BESIDE_A_GRID_CUT_SHORT[seed]}: read\n{found.board}"
+    )
+    assert not found.ok and "just outside the grid" in (found.reason or ""), found.reason

@@ -70,7 +70,9 @@ def test_the_speed_given_is_the_watched_drags_speed(windows: Windows, tmp_path: 
     assert fast.returncode == 0, f"seed {game.seed}\n{fast.stdout}\n{fast.stderr}"
     assert_cleared_in_a_row(game, 3)
     first, second, third = game.records()
-    assert seconds_per_step(first) >= 1 / 5 and seconds_per_step(second) >= 1 / 5, (first, second)
+    # (the game's clock counts whole frames: a drag exactly at the cap can sum to 0.19999999999999998)
+    at_least = 1 / 5 - 1e-9
+    assert seconds_per_step(first) >= at_least and seconds_per_step(second) >= at_least, (first, second)
     assert seconds_per_step(third) < 1 / 10, third  # at least twice as fast: no cap left over
 
 

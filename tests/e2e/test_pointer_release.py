@@ -69,9 +69,14 @@ def test_fail_safe_corner_stops_the_drag_and_releases_the_button(
     _, points, area = level_route(game)
     assert pyautogui.FAILSAFE is True
 
-    def slam_into_corner() -> None:  # what a worried user does
+    def slam_into_corner() -> None:  # what a worried user does: pushes into the corner, and keeps pushing
         time.sleep(0.5)
-        subprocess.run(["xdotool", "mousemove", "0", "0"], check=True)
+        # (one jump alone can land between pyautogui's corner check and its next move, which then
+        # takes the pointer out again: under load the CI saw the drag finish; a hand on a mouse
+        # pushed into the corner stays there while the drag's next steps come)
+        for _ in range(10):
+            subprocess.run(["xdotool", "mousemove", "0", "0"], check=True)
+            time.sleep(0.05)
 
     person = threading.Thread(target=slam_into_corner)
     person.start()
